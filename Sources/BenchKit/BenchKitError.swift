@@ -1,0 +1,77 @@
+/// Everything BenchKit rejects, each with a one-line description that names the bad value and
+/// what was expected, so a command line can print it as is and exit 2 (or 3 for a reference
+/// failure, which is reported separately as a ``ReferenceFailure``, not thrown).
+public enum BenchKitError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A benchmark or reference name that is not `area/kernel` (lower-case segments).
+    case invalidName(String)
+    /// Two benchmarks in one run share a name.
+    case duplicateName(String)
+    /// A definition or option value out of range (`what` names it, `expected` says the range).
+    case invalidValue(what: String, value: String, expected: String)
+    /// A statistic was asked of no samples.
+    case emptySample(String)
+    /// A sample value was NaN or infinite.
+    case nonFiniteSample(String)
+    /// The `--filter` pattern does not compile.
+    case invalidPattern(pattern: String, reason: String)
+    /// Timing was requested from an unoptimized build.
+    case unoptimizedBuild
+    /// A baseline name that is not a plain file name.
+    case invalidBaselineName(String)
+    /// A baseline file is missing.
+    case missingBaseline(path: String)
+    /// A baseline file exists but cannot be read as a `flightline.run/1` document.
+    case corruptBaseline(path: String, reason: String)
+    /// Writing a baseline or report failed.
+    case writeFailed(path: String, reason: String)
+    /// A document could not be encoded as JSON (a non-finite number, usually).
+    case encodingFailed(String)
+
+    public var description: String {
+        let text: String
+        switch self {
+        case .invalidName(let name):
+            text = "benchmark name must be lower-case 'area/kernel' segments of a-z, 0-9, '.', '_' or '-', got '\(name)'"
+        case .duplicateName(let name):
+            text = "benchmark names must be unique in a run, got '\(name)' twice"
+        case .invalidValue(let what, let value, let expected):
+            text = "\(what) must be \(expected), got \(value)"
+        case .emptySample(let what):
+            text = "\(what) needs at least one sample, got none"
+        case .nonFiniteSample(let what):
+            text = "\(what) needs finite samples, got NaN or infinity"
+        case .invalidPattern(let pattern, let reason):
+            text = "invalid regular expression '\(pattern)': \(reason)"
+        case .unoptimizedBuild:
+            text = "refusing to time a debug build: build with -c release (swift run -c release bench run)"
+        case .invalidBaselineName(let name):
+            text = "baseline name must be a plain file name of letters, digits, '.', '_' or '-' not starting with '.', got '\(name)'"
+        case .missingBaseline(let path):
+            text = "baseline \(path) does not exist"
+        case .corruptBaseline(let path, let reason):
+            text = "baseline \(path) is not a valid flightline.run/1 document: \(reason)"
+        case .writeFailed(let path, let reason):
+            text = "cannot write \(path): \(reason)"
+        case .encodingFailed(let reason):
+            text = "cannot encode the run as JSON: \(reason)"
+        }
+        return text.oneLine
+    }
+}
+
+extension String {
+    /// The text with line breaks and runs of white space folded into single spaces, so an error
+    /// message stays one line whatever a lower layer put into it.
+    var oneLine: String {
+        split(whereSeparator: { $0.isNewline || $0 == "\t" }).map { $0.trimmingSpaces }.joined(separator: " ")
+    }
+}
+
+extension Substring {
+    var trimmingSpaces: Substring {
+        var s = self
+        while s.first == " " { s.removeFirst() }
+        while s.last == " " { s.removeLast() }
+        return s
+    }
+}

@@ -1,0 +1,135 @@
+/// The measurement of one benchmark: one element of `results` in a `flightline.run/1`
+/// document (DESIGN §5).
+///
+/// All values are in ``unit``. ``minimum`` is the *best* sample and ``p90`` the slow tail
+/// whatever the unit's direction: for a `ns/…` unit they are the 0th and 90th percentiles;
+/// for a `…/s` unit, the 100th and 10th.
+public struct BenchmarkResult: Codable, Equatable, Sendable {
+    public var name: String
+    /// `ns/query`, `points/s`, …
+    public var unit: String
+    /// Whether larger values are better (rates) or worse (times).
+    public var higherIsBetter: Bool
+    public var median: Double
+    /// The best sample (JSON `min`).
+    public var minimum: Double
+    /// The sample that 90 % of samples beat.
+    public var p90: Double
+    /// Unscaled median absolute deviation.
+    public var mad: Double
+    /// 95 % percentile-bootstrap interval of the median.
+    public var ci95: ConfidenceInterval
+    /// Number of samples (JSON `samples`).
+    public var sampleCount: Int
+    /// Iterations per sample.
+    public var iterations: Int
+    public var workUnitsPerIteration: Int
+    /// Samples outside Tukey's fences (kept in every statistic).
+    public var outliers: Int
+    /// The interval is wider than the run's noise threshold (default 10 %) of the median.
+    public var noisy: Bool
+    /// The reference's name, for a paired run.
+    public var reference: String?
+    /// The reference's median and interval, in ``unit``, from the same interleaved run.
+    public var referenceMedian: Double?
+    public var referenceCI95: ConfidenceInterval?
+    public var referenceIterations: Int?
+    /// How many times faster the kernel is than its reference: the median over pairs of
+    /// (reference time ÷ kernel time) per work unit, both from the same pair of adjacent
+    /// samples. Above 1 means the kernel wins.
+    public var speedup: Double?
+    /// 95 % percentile-bootstrap interval of ``speedup``.
+    public var speedupCI95: ConfidenceInterval?
+    /// The error the check measured before timing.
+    public var maxError: Double?
+    /// Every sample in ``unit``, in the order taken (JSON `sampleValues`).
+    public var values: [Double]
+
+    public init(
+        name: String, unit: String, higherIsBetter: Bool, median: Double, minimum: Double,
+        p90: Double, mad: Double, ci95: ConfidenceInterval, sampleCount: Int, iterations: Int,
+        workUnitsPerIteration: Int, outliers: Int, noisy: Bool, reference: String? = nil,
+        referenceMedian: Double? = nil, referenceCI95: ConfidenceInterval? = nil,
+        referenceIterations: Int? = nil, speedup: Double? = nil,
+        speedupCI95: ConfidenceInterval? = nil, maxError: Double? = nil, values: [Double] = []
+    ) {
+        self.name = name
+        self.unit = unit
+        self.higherIsBetter = higherIsBetter
+        self.median = median
+        self.minimum = minimum
+        self.p90 = p90
+        self.mad = mad
+        self.ci95 = ci95
+        self.sampleCount = sampleCount
+        self.iterations = iterations
+        self.workUnitsPerIteration = workUnitsPerIteration
+        self.outliers = outliers
+        self.noisy = noisy
+        self.reference = reference
+        self.referenceMedian = referenceMedian
+        self.referenceCI95 = referenceCI95
+        self.referenceIterations = referenceIterations
+        self.speedup = speedup
+        self.speedupCI95 = speedupCI95
+        self.maxError = maxError
+        self.values = values
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name, unit, higherIsBetter, median
+        case minimum = "min"
+        case p90, mad, ci95
+        case sampleCount = "samples"
+        case iterations, workUnitsPerIteration, outliers, noisy, reference, referenceMedian
+        case referenceCI95 = "referenceCi95"
+        case referenceIterations, speedup
+        case speedupCI95 = "speedupCi95"
+        case maxError
+        case values = "sampleValues"
+    }
+}
+
+extension BenchmarkResult {
+    /// Builds a result from per-work-unit times (nanoseconds), converting them to `unit`.
+    ///
+    /// - Complexity: O(resamples · n).
+    init(
+        benchmark: Benchmark, kernelNanoseconds: [Double], iterations: Int,
+        referenceNanoseconds: [Double]?, referenceIterations: Int?, maxError: Double?,
+        options: RunOptions
+    ) throws {
+        let unit = benchmark.unit
+        let values = kernelNanoseconds.map { unit.value(nanosecondsPerUnit: $0) }
+        let summary = try SampleSummary(values, resamples: options.resamples, seed: options.seed)
+        self.init(
+            name: benchmark.name,
+            unit: unit.symbol,
+            higherIsBetter: unit.higherIsBetter,
+            median: summary.median,
+            minimum: unit.higherIsBetter ? summary.maximum : summary.minimum,
+            p90: unit.higherIsBetter ? summary.p10 : summary.p90,
+            mad: summary.mad,
+            ci95: summary.ci95,
+            sampleCount: summary.count,
+            iterations: iterations,
+            workUnitsPerIteration: benchmark.workUnitsPerIteration,
+            outliers: summary.outliers,
+            noisy: summary.relativeIntervalWidth > options.noiseThreshold,
+            maxError: maxError,
+            values: values
+        )
+        if let referenceNanoseconds, let reference = benchmark.reference {
+            let referenceValues = referenceNanoseconds.map { unit.value(nanosecondsPerUnit: $0) }
+            let referenceSummary = try SampleSummary(referenceValues, resamples: options.resamples, seed: options.seed &+ 1)
+            let ratios = zip(referenceNanoseconds, kernelNanoseconds).map { $0 / $1 }
+            let ratioSummary = try SampleSummary(ratios, resamples: options.resamples, seed: options.seed &+ 2)
+            self.reference = reference.name
+            self.referenceMedian = referenceSummary.median
+            self.referenceCI95 = referenceSummary.ci95
+            self.referenceIterations = referenceIterations
+            self.speedup = ratioSummary.median
+            self.speedupCI95 = ratioSummary.ci95
+        }
+    }
+}

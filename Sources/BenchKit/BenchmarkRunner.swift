@@ -1,0 +1,184 @@
+/// Runs benchmarks honestly (DESIGN §6): check first, warm up, calibrate, ≥ 30 samples of
+/// ≥ 1 ms (250 µs in quick mode), kernel and reference interleaved sample by sample.
+///
+///     var runner = BenchmarkRunner(options: quick ? .quick : .standard) { event in
+///         if case .sampled(let name, let done, let total) = event { showProgress(name, done, total) }
+///     }
+///     let outcome = try runner.run(try BenchmarkFilter(pattern).apply(to: suite))
+///     // outcome.results: timed benchmarks; outcome.failures: checks that failed (exit 3)
+///
+/// Generic over its clock so tests can drive it with a synthetic one.
+public struct BenchmarkRunner<Clock: BenchmarkClock> {
+    public var options: RunOptions
+    public var clock: Clock
+    /// Resolution of `clock` in nanoseconds, reported with the timer overhead.
+    public var clockResolution: Double
+    /// Called on the runner's thread as work proceeds.
+    public var progress: ((RunProgress) -> Void)?
+
+    public init(options: RunOptions = .standard, clock: Clock, clockResolution: Double = 1,
+                progress: ((RunProgress) -> Void)? = nil) {
+        self.options = options
+        self.clock = clock
+        self.clockResolution = clockResolution
+        self.progress = progress
+    }
+
+    /// Checks and times every benchmark in order.
+    ///
+    /// A benchmark whose check fails is not timed; it is listed in ``RunOutcome/failures``
+    /// and the run goes on.
+    ///
+    /// - Throws: ``BenchKitError/unoptimizedBuild`` in a debug build (unless
+    ///   ``RunOptions/allowsUnoptimizedBuild``); a ``BenchKitError`` for invalid options, an
+    ///   invalid or duplicate name, or a bad definition — all before anything runs.
+    /// - Complexity: per benchmark, about (warm-up + samples) × sample target, doubled for a
+    ///   paired run, plus calibration.
+    public mutating func run(_ benchmarks: [Benchmark]) throws -> RunOutcome {
+        guard isOptimizedBuild || options.allowsUnoptimizedBuild else { throw BenchKitError.unoptimizedBuild }
+        try options.validate()
+        var seen = Set<String>()
+        for benchmark in benchmarks {
+            try benchmark.validate()
+            guard seen.insert(benchmark.name).inserted else { throw BenchKitError.duplicateName(benchmark.name) }
+        }
+
+        let timer = TimerCharacteristics.measure(&clock, resolution: clockResolution)
+        var outcome = RunOutcome(results: [], failures: [], timer: timer, options: options)
+        for (index, benchmark) in benchmarks.enumerated() {
+            progress?(.started(name: benchmark.name, index: index, count: benchmarks.count))
+            let check = benchmark.performCheck()
+            if let failure = check.failure {
+                outcome.failures.append(failure)
+                progress?(.failed(failure))
+                continue
+            }
+            progress?(.checked(name: benchmark.name, maxError: check.maxError))
+            let result = try measure(benchmark, maxError: check.maxError)
+            outcome.results.append(result)
+            progress?(.finished(result))
+        }
+        return outcome
+    }
+
+    /// Calibrates, warms up and samples one benchmark (paired with its reference if it has one).
+    private mutating func measure(_ benchmark: Benchmark, maxError: Double?) throws -> BenchmarkResult {
+        let workUnits = Double(benchmark.workUnitsPerIteration)
+        var iterations = calibrate(benchmark.body)
+        var referenceIterations = benchmark.reference.map { calibrate($0.body) }
+        progress?(.calibrated(name: benchmark.name, iterations: iterations, referenceIterations: referenceIterations))
+
+        // Warm-up samples are discarded; if the code got faster (caches, page faults, CPU
+        // frequency ramping up), the iteration count grows so samples stay above the target.
+        for _ in 0..<options.warmupSamples {
+            iterations = recalibrated(iterations, elapsed: time(benchmark.body, iterations))
+            if let reference = benchmark.reference, let count = referenceIterations {
+                referenceIterations = recalibrated(count, elapsed: time(reference.body, count))
+            }
+        }
+
+        var kernel: [Double] = [], reference: [Double] = []
+        kernel.reserveCapacity(options.samples)
+        reference.reserveCapacity(options.samples)
+        for sample in 0..<options.samples {
+            if let body = benchmark.reference?.body, let count = referenceIterations {
+                // Alternate which side goes first so neither always follows the other
+                // (whoever runs second inherits warm caches and a ramped-up clock).
+                if sample % 2 == 0 {
+                    kernel.append(perUnit(time(benchmark.body, iterations), iterations, workUnits))
+                    reference.append(perUnit(time(body, count), count, workUnits))
+                } else {
+                    reference.append(perUnit(time(body, count), count, workUnits))
+                    kernel.append(perUnit(time(benchmark.body, iterations), iterations, workUnits))
+                }
+            } else {
+                kernel.append(perUnit(time(benchmark.body, iterations), iterations, workUnits))
+            }
+            progress?(.sampled(name: benchmark.name, completed: sample + 1, total: options.samples))
+        }
+        return try BenchmarkResult(
+            benchmark: benchmark, kernelNanoseconds: kernel, iterations: iterations,
+            referenceNanoseconds: benchmark.reference == nil ? nil : reference,
+            referenceIterations: referenceIterations, maxError: maxError, options: options
+        )
+    }
+
+    /// Largest iteration count the calibration will try (about 10¹²): a body the clock cannot
+    /// see at all stops here rather than looping forever.
+    static var maximumIterations: Int { 1 << 40 }
+
+    /// The smallest count (found by growing geometrically, at most ×100 per step) whose
+    /// sample lasts at least the target. Every trial run doubles as warm-up.
+    ///
+    /// - Complexity: O(log(target / time of one iteration)) trial samples.
+    mutating func calibrate(_ body: (Int) -> Void) -> Int {
+        var iterations = 1
+        while true {
+            let elapsed = time(body, iterations)
+            if elapsed >= options.sampleTargetNanoseconds || iterations >= Self.maximumIterations {
+                return iterations
+            }
+            iterations = grown(iterations, elapsed: elapsed)
+        }
+    }
+
+    /// `iterations` unchanged if `elapsed` reached the target, otherwise grown to reach it.
+    func recalibrated(_ iterations: Int, elapsed: UInt64) -> Int {
+        elapsed >= options.sampleTargetNanoseconds ? iterations : grown(iterations, elapsed: elapsed)
+    }
+
+    /// Scales `iterations` to the target with a 10 % margin, at least ×2 and at most ×100
+    /// (a sample that was mostly timer noise must not extrapolate wildly).
+    private func grown(_ iterations: Int, elapsed: UInt64) -> Int {
+        let target = Double(options.sampleTargetNanoseconds)
+        let predicted = elapsed == 0 ? Double(iterations) * 100 : (Double(iterations) * target * 1.1 / Double(elapsed)).rounded(.up)
+        let next = min(max(predicted, Double(iterations) * 2), Double(iterations) * 100)
+        return Int(min(next, Double(Self.maximumIterations)))
+    }
+
+    /// Nanoseconds that `body(iterations)` took.
+    private mutating func time(_ body: (Int) -> Void, _ iterations: Int) -> UInt64 {
+        let start = clock.now()
+        body(iterations)
+        let end = clock.now()
+        return end >= start ? end - start : 0
+    }
+
+    /// Nanoseconds per work unit. A sample the clock saw as instantaneous counts as one
+    /// nanosecond (the resolution), so that a rate stays finite.
+    private func perUnit(_ elapsed: UInt64, _ iterations: Int, _ workUnits: Double) -> Double {
+        Double(max(elapsed, 1)) / (Double(iterations) * workUnits)
+    }
+}
+
+extension BenchmarkRunner where Clock == MonotonicClock {
+    /// A runner on the monotonic clock.
+    public init(options: RunOptions = .standard, progress: ((RunProgress) -> Void)? = nil) {
+        self.init(options: options, clock: MonotonicClock(), clockResolution: Double(MonotonicClock.resolution), progress: progress)
+    }
+}
+
+/// What a run produced.
+public struct RunOutcome: Sendable {
+    /// Timed benchmarks, in the order they ran.
+    public var results: [BenchmarkResult]
+    /// Benchmarks not timed because their check failed (`bench` exits 3 when non-empty).
+    public var failures: [ReferenceFailure]
+    /// The clock's resolution and overhead, measured before the first benchmark.
+    public var timer: TimerCharacteristics
+    public var options: RunOptions
+
+    public init(results: [BenchmarkResult], failures: [ReferenceFailure], timer: TimerCharacteristics, options: RunOptions) {
+        self.results = results
+        self.failures = failures
+        self.timer = timer
+        self.options = options
+    }
+
+    /// The `flightline.run/1` document for this run.
+    public func report(build: BuildDescription = .current, machine: MachineDescription = .current) -> RunReport {
+        var machine = machine
+        machine.timer = timer
+        return RunReport(build: build, machine: machine, settings: RunSettings(options), results: results, failures: failures)
+    }
+}

@@ -1,0 +1,97 @@
+/// Whether BenchKit was compiled with optimization (`-O` or `-Ounchecked`).
+///
+/// SwiftPM builds every target of a package with the same configuration, so this answers for
+/// the whole `bench` binary; a command line should refuse to report times when it is `false`
+/// (see ``BenchKitError/unoptimizedBuild``). `#if DEBUG` in a client would also work, but this
+/// checks the optimizer setting itself rather than a flag a build script might forget.
+public var isOptimizedBuild: Bool {
+    BuildDescription.optimizationLevel != "-Onone"
+}
+
+/// What is known at compile time about how the measuring code was built.
+public struct BuildDescription: Codable, Equatable, Sendable {
+    /// `release` or `debug`.
+    public var configuration: String
+    /// `-Onone`, `-O` or `-Ounchecked`, as the assert configuration reveals it.
+    public var optimization: String
+    /// The compiler version, from `#if compiler(>=…)` checks (e.g. `6.3`).
+    public var compiler: String
+    /// The Swift language mode BenchKit was compiled in (e.g. `6`).
+    public var languageMode: String
+    /// Target architecture (`x86_64`, `arm64`, …).
+    public var architecture: String
+    /// Free text the tool adds, e.g. its version or commit; omitted when `nil`.
+    public var tool: String?
+
+    public init(configuration: String, optimization: String, compiler: String,
+                languageMode: String, architecture: String, tool: String? = nil) {
+        self.configuration = configuration
+        self.optimization = optimization
+        self.compiler = compiler
+        self.languageMode = languageMode
+        self.architecture = architecture
+        self.tool = tool
+    }
+
+    /// The build this BenchKit belongs to.
+    public static var current: BuildDescription {
+        BuildDescription(
+            configuration: isOptimizedBuild ? "release" : "debug",
+            optimization: optimizationLevel,
+            compiler: compilerVersion,
+            languageMode: languageMode,
+            architecture: architecture
+        )
+    }
+
+    /// Evaluated in this (non-inlinable) module, so it describes BenchKit's own build.
+    static var optimizationLevel: String {
+        #if DEBUG
+        return "-Onone"
+        #else
+        if _isDebugAssertConfiguration() { return "-Onone" }
+        if _isFastAssertConfiguration() { return "-Ounchecked" }
+        return "-O"
+        #endif
+    }
+
+    static var compilerVersion: String {
+        #if compiler(>=7.0)
+        return ">=7.0"
+        #elseif compiler(>=6.4)
+        return "6.4"
+        #elseif compiler(>=6.3)
+        return "6.3"
+        #elseif compiler(>=6.2)
+        return "6.2"
+        #elseif compiler(>=6.1)
+        return "6.1"
+        #elseif compiler(>=6.0)
+        return "6.0"
+        #else
+        return "<6.0"
+        #endif
+    }
+
+    static var languageMode: String {
+        #if swift(>=6.0)
+        return "6"
+        #else
+        return "5"
+        #endif
+    }
+
+    static var architecture: String {
+        #if arch(x86_64)
+        return "x86_64"
+        #elseif arch(arm64)
+        return "arm64"
+        #elseif arch(i386)
+        return "i386"
+        #elseif arch(arm)
+        return "arm"
+        #else
+        return "unknown"
+        #endif
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+
+/// A `flightline.run/1` document (DESIGN §5): how the code was built, where it ran, with which
+/// settings, and every result, sorted by name so that documents diff cleanly.
+///
+///     let report = outcome.report()
+///     try report.write(to: URL(fileURLWithPath: "run.json"))      // or report.jsonData()
+public struct RunReport: Codable, Equatable, Sendable {
+    /// The schema string of this kind and version of document.
+    public static let schemaIdentifier = "flightline.run/1"
+
+    public var schema: String
+    public var build: BuildDescription
+    public var machine: MachineDescription
+    public var settings: RunSettings
+    /// Sorted by name.
+    public var results: [BenchmarkResult]
+    /// Benchmarks whose check failed, sorted by name (empty when all passed).
+    public var failures: [ReferenceFailure]
+
+    public init(build: BuildDescription, machine: MachineDescription, settings: RunSettings,
+                results: [BenchmarkResult], failures: [ReferenceFailure] = []) {
+        schema = RunReport.schemaIdentifier
+        self.build = build
+        self.machine = machine
+        self.settings = settings
+        self.results = results.sorted { $0.name < $1.name }
+        self.failures = failures.sorted { $0.name < $1.name }
+    }
+
+    /// The result named `name`, if present.
+    public func result(named name: String) -> BenchmarkResult? {
+        results.first { $0.name == name }
+    }
+
+    /// The document as UTF-8 JSON with sorted keys, pretty-printed, ending in a newline.
+    ///
+    /// - Throws: ``BenchKitError/encodingFailed(_:)`` (a non-finite number, which the runner
+    ///   never produces).
+    public func jsonData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        do {
+            var data = try encoder.encode(self)
+            data.append(0x0a)
+            return data
+        } catch {
+            throw BenchKitError.encodingFailed("\(error)")
+        }
+    }
+
+    /// Reads a document, checking its schema.
+    ///
+    /// - Parameter source: named in error messages (a path, usually).
+    /// - Throws: ``BenchKitError/corruptBaseline(path:reason:)`` with a one-line reason.
+    public init(jsonData data: Data, source: String) throws {
+        let decoded: RunReport
+        do {
+            decoded = try JSONDecoder().decode(RunReport.self, from: data)
+        } catch let error as DecodingError {
+            throw BenchKitError.corruptBaseline(path: source, reason: error.summary)
+        } catch {
+            throw BenchKitError.corruptBaseline(path: source, reason: "\(error)")
+        }
+        guard decoded.schema == RunReport.schemaIdentifier else {
+            throw BenchKitError.corruptBaseline(path: source, reason: "schema is '\(decoded.schema)', expected '\(RunReport.schemaIdentifier)'")
+        }
+        self = decoded
+    }
+
+    /// Writes the JSON atomically (temporary file in the same directory, then `rename`),
+    /// creating the parent directory if needed.
+    public func write(to url: URL) throws {
+        try AtomicFile.write(try jsonData(), to: url)
+    }
+}
+
+/// The options a run used, recorded so a reader knows what the numbers rest on.
+public struct RunSettings: Codable, Equatable, Sendable {
+    public var quick: Bool
+    public var sampleTargetNanoseconds: UInt64
+    public var samples: Int
+    public var warmupSamples: Int
+    public var resamples: Int
+    public var seed: UInt64
+    public var noiseThreshold: Double
+
+    public init(_ options: RunOptions) {
+        quick = options.isQuick
+        sampleTargetNanoseconds = options.sampleTargetNanoseconds
+        samples = options.samples
+        warmupSamples = options.warmupSamples
+        resamples = options.resamples
+        seed = options.seed
+        noiseThreshold = options.noiseThreshold
+    }
+}
+
+extension DecodingError {
+    /// One line: what was wrong and where (`results[2].median`).
+    var summary: String {
+        func path(_ context: Context) -> String {
+            let components = context.codingPath.map { key in
+                key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)"
+            }
+            let joined = components.joined()
+            return joined.isEmpty ? "the document" : String(joined.drop { $0 == "." })
+        }
+        switch self {
+        case .dataCorrupted(let context):
+            if context.codingPath.isEmpty { return "not valid JSON" }
+            return "\(path(context)): \(context.debugDescription)"
+        case .keyNotFound(let key, let context):
+            let parent = path(context)
+            return "missing key '\(key.stringValue)'" + (context.codingPath.isEmpty ? "" : " in \(parent)")
+        case .typeMismatch(let type, let context):
+            return "\(path(context)) is not a \(type)"
+        case .valueNotFound(let type, let context):
+            return "\(path(context)) is null, expected a \(type)"
+        @unknown default:
+            return "\(self)"
+        }
+    }
+}
