@@ -134,7 +134,7 @@ extension Benchmark {
             return (nil, failure(check, nil, "the check threw: \(error)"))
         }
         guard !measured.isNaN else {
-            return (nil, failure(check, measured, "the check's error is NaN"))
+            return (nil, failure(check, nil, "the check's error is NaN"))
         }
         guard measured <= check.tolerance else {
             return (measured, failure(check, measured, "max error \(measured) exceeds tolerance \(check.tolerance)"))

@@ -1,0 +1,67 @@
+import Foundation
+@testable import BenchKit
+
+/// Simulated time shared by a synthetic clock and the workloads that "take" time, so the
+/// runner can be checked exactly without ever measuring a real duration.
+final class SimulatedTime {
+    var now: UInt64 = 1_000
+    /// Every clock reading costs this much simulated time.
+    var readCost: UInt64 = 0
+    /// Names of the bodies run, in order.
+    var log: [String] = []
+
+    /// A body that takes `nanosecondsPerIteration` per iteration and logs `label`.
+    func body(_ label: String, nanosecondsPerIteration: UInt64) -> (Int) -> Void {
+        { iterations in
+            self.log.append(label)
+            self.now += UInt64(iterations) * nanosecondsPerIteration
+        }
+    }
+}
+
+struct SimulatedClock: BenchmarkClock {
+    let time: SimulatedTime
+
+    mutating func now() -> UInt64 {
+        time.now += time.readCost
+        return time.now
+    }
+}
+
+extension RunOptions {
+    /// Standard settings that a debug test build is allowed to run.
+    static var testing: RunOptions {
+        var options = RunOptions.standard
+        options.allowsUnoptimizedBuild = true
+        return options
+    }
+}
+
+func makeRunner(_ time: SimulatedTime, options: RunOptions = .testing,
+                progress: ((RunProgress) -> Void)? = nil) -> BenchmarkRunner<SimulatedClock> {
+    BenchmarkRunner(options: options, clock: SimulatedClock(time: time), clockResolution: 1, progress: progress)
+}
+
+/// A fresh directory under the system's temporary directory, not yet created.
+func scratchDirectory(_ label: String = #function) -> URL {
+    FileManager.default.temporaryDirectory
+        .appendingPathComponent("benchkit-tests-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+}
+
+/// A result with the given median and interval, for comparisons.
+func result(_ name: String, median: Double, ci: (Double, Double), unit: BenchmarkUnit = .nanoseconds(per: "query")) -> BenchmarkResult {
+    BenchmarkResult(
+        name: name, unit: unit.symbol, higherIsBetter: unit.higherIsBetter, median: median,
+        minimum: ci.0, p90: ci.1, mad: 0, ci95: ConfidenceInterval(lower: ci.0, upper: ci.1),
+        sampleCount: 30, iterations: 1_000, workUnitsPerIteration: 1, outliers: 0, noisy: false
+    )
+}
+
+func report(_ results: [BenchmarkResult], cpu: String = "Test CPU", quick: Bool = false) -> RunReport {
+    RunReport(
+        build: .current,
+        machine: MachineDescription(cpu: cpu, cores: 2, memoryBytes: 1 << 30, os: "Test OS", kernel: "6.0"),
+        settings: RunSettings(quick ? .quick : .standard),
+        results: results
+    )
+}
