@@ -64,7 +64,7 @@ public struct RunOptions: Equatable, Sendable {
 }
 
 /// What the runner reports while it works, for a progress line.
-public enum RunProgress {
+public enum RunProgress: Sendable {
     /// Benchmark `index` (0-based) of `count` is starting.
     case started(name: String, index: Int, count: Int)
     /// Its check passed (with the measured error, if it has a check).

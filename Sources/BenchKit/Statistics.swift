@@ -117,8 +117,8 @@ public enum Statistics {
         return sorted.count { $0 < low || $0 > high }
     }
 
-    static func bootstrapMedianInterval<G: RandomNumberGenerator>(
-        sorted: [Double], confidence: Double, resamples: Int, using generator: inout G
+    static func bootstrapMedianInterval(
+        sorted: [Double], confidence: Double, resamples: Int, using generator: inout SplitMix64
     ) -> ConfidenceInterval {
         let n = sorted.count
         // Order statistics (0-based) whose values make up a median of n values.
@@ -128,7 +128,7 @@ public enum Statistics {
         medians.reserveCapacity(resamples)
         for _ in 0..<resamples {
             for i in counts.indices { counts[i] = 0 }
-            for _ in 0..<n { counts[Int.random(in: 0..<n, using: &generator)] += 1 }
+            for _ in 0..<n { counts[generator.nextIndex(below: n)] += 1 }
             var lowValue = sorted[0], highValue = sorted[0]
             var seen = 0
             for index in 0..<n where counts[index] > 0 {

@@ -37,7 +37,7 @@ struct BootstrapTests {
         var generator = SplitMix64(seed: seed)
         var medians: [Double] = []
         for _ in 0..<resamples {
-            let resample = (0..<count).map { _ in sorted[Int.random(in: 0..<count, using: &generator)] }
+            let resample = (0..<count).map { _ in sorted[generator.nextIndex(below: count)] }
             medians.append(try Statistics.median(resample))
         }
         medians.sort()
@@ -51,6 +51,25 @@ struct BootstrapTests {
     /// A 95 % interval must cover the true median in most trials (at least 90 % of 200; the
     /// binomial standard error is 1.5 %), and must not be so wide that it covers always
     /// while being useless: its width must stay below the sample's own range.
+    @Test(arguments: [1, 2, 3, 31, 1_000])
+    func indicesStayInRangeAndReachBothEnds(_ count: Int) {
+        var generator = SplitMix64(seed: UInt64(count))
+        var seen = Set<Int>()
+        for _ in 0..<(count * 50) {
+            let index = generator.nextIndex(below: count)
+            #expect(index >= 0 && index < count)
+            seen.insert(index)
+        }
+        #expect(seen.contains(0) && seen.contains(count - 1))
+    }
+
+    /// SplitMix64's published first outputs for seed 0 (Vigna's splitmix64.c).
+    @Test func splitMixMatchesReference() {
+        var generator = SplitMix64(seed: 0)
+        #expect(generator.next() == 0xe220_a839_7b1d_cdaf)
+        #expect(generator.next() == 0x6e78_9e6a_a1b9_65f4)
+    }
+
     @Test func coverageOnExponentialDistribution() throws {
         var generator = SplitMix64(seed: 2024)
         let trueMedian = log(2.0)
