@@ -49,10 +49,16 @@ public struct BuildDescription: Codable, Equatable, Sendable {
         #if DEBUG
         return "-Onone"
         #else
-        if _isDebugAssertConfiguration() { return "-Onone" }
-        if _isFastAssertConfiguration() { return "-Ounchecked" }
-        return "-O"
+        // Through a helper: the conditions are compile-time constants here, and branching on
+        // them in place draws "will never be executed" warnings in a release build.
+        return optimizationName(debugAsserts: _isDebugAssertConfiguration(), fastAsserts: _isFastAssertConfiguration())
         #endif
+    }
+
+    static func optimizationName(debugAsserts: Bool, fastAsserts: Bool) -> String {
+        if debugAsserts { return "-Onone" }
+        if fastAsserts { return "-Ounchecked" }
+        return "-O"
     }
 
     static var compilerVersion: String {

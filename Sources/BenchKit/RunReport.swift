@@ -33,13 +33,14 @@ public struct RunReport: Codable, Equatable, Sendable {
         results.first { $0.name == name }
     }
 
-    /// The document as UTF-8 JSON with sorted keys, pretty-printed, ending in a newline.
+    /// The document as UTF-8 JSON with sorted keys, ending in a newline; pretty-printed unless
+    /// `prettyPrinted` is false (one line, for machines).
     ///
     /// - Throws: ``BenchKitError/encodingFailed(_:)`` (a non-finite number, which the runner
     ///   never produces).
-    public func jsonData() throws -> Data {
+    public func jsonData(prettyPrinted: Bool = true) throws -> Data {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        encoder.outputFormatting = prettyPrinted ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
         do {
             var data = try encoder.encode(self)
             data.append(0x0a)

@@ -65,6 +65,9 @@ struct ReportTests {
         #expect(text.contains("\"arclen/quadratic\""))   // slashes are not escaped
         let decoded = try RunReport(jsonData: data, source: "memory")
         #expect(decoded == report)
+        let compact = try report.jsonData(prettyPrinted: false)
+        #expect(String(decoding: compact, as: UTF8.self).filter { $0 == "\n" }.count == 1)
+        #expect(try RunReport(jsonData: compact, source: "memory") == report)
     }
 
     @Test func keysAreSorted() throws {

@@ -43,7 +43,7 @@ func makeRunner(_ time: SimulatedTime, options: RunOptions = .testing,
 }
 
 /// A fresh directory under the system's temporary directory, not yet created.
-func scratchDirectory(_ label: String = #function) -> URL {
+func scratchDirectory() -> URL {
     FileManager.default.temporaryDirectory
         .appendingPathComponent("benchkit-tests-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
 }
