@@ -66,6 +66,11 @@ public struct RunReport: Codable, Equatable, Sendable {
         guard decoded.schema == RunReport.schemaIdentifier else {
             throw BenchKitError.corruptBaseline(path: source, reason: "schema is '\(decoded.schema)', expected '\(RunReport.schemaIdentifier)'")
         }
+        for (index, result) in decoded.results.enumerated() {
+            for (field, value) in [("median", result.median), ("min", result.minimum), ("p90", result.p90)] where !(value > 0 && value.isFinite) {
+                throw BenchKitError.corruptBaseline(path: source, reason: "results[\(index)].\(field) must be a positive finite number, got \(value)")
+            }
+        }
         self = decoded
     }
 

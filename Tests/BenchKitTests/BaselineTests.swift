@@ -143,6 +143,14 @@ struct BaselineTests {
         #expect(throws: BenchKitError.self) { try RunReport(jsonData: data, source: "x.json") }
     }
 
+    @Test(arguments: [0, -3])
+    func nonPositiveMedianInABaselineIsCorrupt(_ median: Double) throws {
+        let data = try report([result("a/x", median: median, ci: (-4, 1))]).jsonData()
+        #expect(throws: BenchKitError.corruptBaseline(path: "x.json", reason: "results[0].median must be a positive finite number, got \(median)")) {
+            try RunReport(jsonData: data, source: "x.json")
+        }
+    }
+
     @Test(arguments: ["", "../escape", ".hidden", "a/b", "with space", "naïve"])
     func invalidBaselineNamesAreRejected(_ name: String) {
         let store = BaselineStore(directory: scratchDirectory())
