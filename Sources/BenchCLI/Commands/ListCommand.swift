@@ -1,9 +1,22 @@
-// Being built by its issue; replaced wholesale by the branch that implements it.
+import BenchKit
+
 let listCommand = Command(
     name: "list",
     synopsis: "",
     summary: "list the benchmarks and scenes",
     details: "",
     options: [],
-    run: { _, _ in throw CLIError.usage("'bench list' is not available in this build yet") }
+    run: { arguments, console in
+        try arguments.requirePositionals(atMost: 0, command: "list")
+        var lines = ["benchmarks (bench run --filter PATTERN):"]
+        for benchmark in try Suites.all() {
+            let reference = benchmark.reference.map { "  vs \($0.name)" } ?? ""
+            lines.append("  \(benchmark.name)  [\(benchmark.unit.symbol)]\(reference)")
+        }
+        lines.append("")
+        lines.append("scenes (bench validate | plot SCENE):")
+        lines += sceneListing.map { "  " + $0 }
+        console.out(lines.joined(separator: "\n"))
+        return .success
+    }
 )

@@ -7,3 +7,4 @@ let validateCommand = Command(
     options: [],
     run: { _, _ in throw CLIError.usage("'bench validate' is not available in this build yet") }
 )
+let sceneListing: [String] = []

@@ -1,0 +1,4 @@
+import BenchKit
+
+// Being built by its issue; replaced wholesale by the branch that implements it.
+func swarmBenchmarks() throws -> [Benchmark] { [] }
