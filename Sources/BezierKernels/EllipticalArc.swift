@@ -73,7 +73,7 @@ struct EllipticalArc {
         }
         var result: [PathElement] = []
         result.reserveCapacity(count)
-        var cosA = Math.cos(a), sinA = Math.sin(a)
+        var cosA = Math.cos(theta1), sinA = Math.sin(theta1)
         for i in 0..<count {
             let b = theta1 + Double(i + 1) * step
             let cosB = Math.cos(b), sinB = Math.sin(b)
