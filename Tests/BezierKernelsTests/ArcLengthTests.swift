@@ -42,6 +42,21 @@ struct ArcLengthTests {
         }
     }
 
+    @Test("the accuracy is honoured on random cubics, loops and cusps included")
+    func randomCubics() throws {
+        var rng = SplitMix64(seed: 11)
+        let integrator = try GSLIntegrator()
+        for _ in 0..<120 {
+            let p = (0..<4).map { _ in Point(rng.unit() * 300, rng.unit() * 300) }
+            let curve = CubicBezier(p[0], p[1], p[2], p[3])
+            let reference = try referenceArcLength(.cubic(curve), relativeTolerance: 1e-15, integrator: integrator)
+            for accuracy in [1e-2, 1e-5, 1e-8, 1e-11] {
+                let length = try curve.arcLength(accuracy: accuracy)
+                #expect(abs(length - reference) <= accuracy + 1e-13 * reference, "\(curve) at \(accuracy)")
+            }
+        }
+    }
+
     @Test("degenerate curves measure 0 or their chord, never NaN")
     func degenerate() throws {
         let point = Point(3, 4)
