@@ -1,9 +1,215 @@
-// Being built by its issue; replaced wholesale by the branch that implements it.
+import BezierKernels
+import Foundation
+
 let pathCommand = Command(
     name: "path",
     synopsis: "'SVG path data' [--at-distance S,…] [--samples N] [--accuracy A] [--json FILE]",
     summary: "measure a path: segment lengths, total length, position and tangent at distances",
-    details: "",
-    options: [],
-    run: { _, _ in throw CLIError.usage("'bench path' is not available in this build yet") }
+    details: """
+    Path data is SVG syntax (M L H V Q T C S A Z, absolute or relative), quoted as one argument.
+    Lengths are computed within the accuracy (default 1e-9 pt): lines exactly, quadratics in
+    closed form, cubics (and arcs, which become cubics) by adaptive Gauss–Legendre. Positions
+    come from a PathMeasure table and are within the accuracy of the exact point at the
+    distance; the tangent is the unit direction of travel (at a cusp, the direction leaving it).
+    Samples are listed in the order asked: the --at-distance values first, then the --samples
+    evenly spaced ones (from 0 to the length, both included).
+
+    A path of zero length (e.g. 'M 5 5 L 5 5') has a position at distance 0, its start, but no
+    direction: its tangent is printed as '—' and written as null in JSON. Path data with no
+    drawing command at all (just 'M 5 5') is refused.
+
+    example:
+      $ bench path 'M 0 0 L 3 4 Q 3 8 7 8' --at-distance 2.5,5 --samples 3
+      prints each segment's kind and length, the total length, and five samples
+      (distance, x, y, tx, ty): 2.5 → (1.5, 2) heading (0.6, 0.8), 5 → (3, 4), then
+      0, half the length and the end.
+    """,
+    options: [
+        .option("at-distance", "S,…", "distances along the path (comma-separated, each in 0…length)"),
+        .option("samples", "N", "also N evenly spaced samples from the start to the end (1…1000000)"),
+        .option("accuracy", "A", "largest error of lengths and positions, in points (default 1e-9)"),
+        .option("json", "FILE", "write the result as JSON (flightline.path/1); '-' for stdout only"),
+    ],
+    run: { arguments, console in
+        let request = try PathRequest(arguments)
+        let report = try PathReport(request)
+        if let destination = arguments.string("json") {
+            if destination != "-" { console.out(report.rendered()) }
+            try writeJSON(report.json, to: destination, console: console)
+        } else {
+            console.out(report.rendered())
+        }
+        return .success
+    }
 )
+
+/// What `bench path` was asked, validated: every problem is a usage error naming the bad value.
+struct PathRequest {
+    var pathData: String
+    var path: Path
+    var distances: [Double]
+    var sampleCount: Int
+    var accuracy: Double
+
+    /// The finest accuracy a table can be built to for a path reaching `magnitude` (the largest
+    /// coordinate size on it): 10⁻¹³ of it (a few hundred ulps), and never below 10⁻¹² pt.
+    ///
+    /// Why: PathMeasure checks each table piece in distance and halves it until the check
+    /// passes. Below the rounding error of double-precision arc lengths at that size (≈ 10⁻¹⁴
+    /// relative) no check can pass, and the table would halve down to its depth cap, 2⁴⁰ pieces
+    /// (an accuracy of 1e-12 on the bee paths never finishes); positions finer than the spacing
+    /// of doubles near the coordinates mean nothing anyway.
+    /// Rounded up to two significant digits, so the floor reads well and, typed back, passes.
+    static func finestAccuracy(magnitude: Double) -> Double {
+        let floor = max(1e-12, 1e-13 * magnitude)
+        let unit = Foundation.pow(10, Foundation.floor(Foundation.log10(floor)) - 1)
+        // The 1e-9 slack absorbs the rounding of 1e-13 × magnitude (1e-13 × 100 = 1.0000000000000001e-11).
+        return Double(String(format: "%.1e", (floor / unit - 1e-9).rounded(.up) * unit))!
+    }
+
+    init(_ arguments: Arguments) throws {
+        guard let data = arguments.positionals.first else {
+            throw CLIError.usage("'bench path' needs SVG path data, e.g. bench path 'M 0 0 L 3 4'")
+        }
+        guard arguments.positionals.count == 1 else {
+            throw CLIError.usage(
+                "'bench path' takes the path data as one quoted argument, got \(arguments.positionals.count) arguments ('\(arguments.positionals[1])' is extra)")
+        }
+        pathData = data
+        accuracy = try arguments.double("accuracy", greaterThan: 0) ?? Accuracy.default
+        distances = try arguments.doubles("at-distance") ?? []
+        sampleCount = try arguments.int("samples", in: 1...1_000_000) ?? 0
+        do {
+            path = try Path(svgPathData: data)
+        } catch {
+            throw CLIError.usage(error.description)
+        }
+        guard path.elements.contains(where: \.isDrawing) else {
+            throw CLIError.usage("path data '\(data)' has no drawing command: add a line, curve or Z after the move")
+        }
+        let box = path.boundingBox ?? Rect(enclosing: .zero)
+        let magnitude = [box.minimum.x, box.minimum.y, box.maximum.x, box.maximum.y].map(abs).max() ?? 0
+        let finest = Self.finestAccuracy(magnitude: magnitude)
+        guard accuracy >= finest else {
+            throw CLIError.usage(
+                "--accuracy must be at least \(finest) pt for this path (coordinates up to \(magnitude.formatted): finer is below double-precision rounding), got \(accuracy)")
+        }
+    }
+}
+
+/// The measurement of one path: segments, length and samples, ready to print or write.
+struct PathReport {
+    struct Segment {
+        var kind: String
+        var length: Double
+    }
+
+    struct Sample {
+        var distance: Double
+        var position: Point
+        /// `nil` on a path of zero length, which has no direction.
+        var tangent: Vector?
+    }
+
+    var segments: [Segment]
+    var length: Double
+    var samples: [Sample]
+    var accuracy: Double
+
+    /// - Throws: `CLIError.usage` for a distance outside [0, length].
+    /// - Complexity: the PathMeasure table (O(segments) arc lengths) plus O(1) per sample.
+    init(_ request: PathRequest) throws {
+        let measure: PathMeasure
+        do {
+            measure = try PathMeasure(path: request.path, accuracy: request.accuracy)
+        } catch {
+            throw CLIError.usage(error.description)
+        }
+        accuracy = request.accuracy
+        length = measure.length
+        segments = measure.segments.map { Segment(kind: $0.segment.kind, length: $0.length) }
+        samples = []
+        samples.reserveCapacity(request.distances.count + request.sampleCount)
+        for distance in request.distances {
+            guard distance >= 0, distance <= measure.length else {
+                throw CLIError.usage("--at-distance \(distance.formatted) is outside the path: distances run from 0 to its length \(measure.length.formatted)")
+            }
+            samples.append(try Self.sample(measure, at: distance))
+        }
+        let count = request.sampleCount
+        let step = count > 1 ? measure.length / Double(count - 1) : 0
+        for index in 0..<count {
+            // Exactly the length last, whatever the rounding of index·step.
+            let distance = index == count - 1 && count > 1 ? measure.length : min(Double(index) * step, measure.length)
+            samples.append(try Self.sample(measure, at: distance))
+        }
+    }
+
+    private static func sample(_ measure: PathMeasure, at distance: Double) throws -> Sample {
+        let sample: PathSample
+        do {
+            sample = try measure.sample(atDistance: distance)
+        } catch {
+            throw CLIError.usage(error.description)
+        }
+        // PathMeasure gives the zero vector only on a path of zero length: no direction.
+        let tangent = sample.tangent == .zero ? nil : sample.tangent
+        return Sample(distance: distance, position: sample.position, tangent: tangent)
+    }
+
+    /// Decimals that show every digit the accuracy vouches for, and no more.
+    var decimals: Int {
+        min(12, max(0, Int((-Foundation.log10(accuracy)).rounded(.up))))
+    }
+
+    func fixed(_ value: Double) -> String {
+        let text = String(format: "%.\(decimals)f", value)
+        // A tiny negative rounds to "-0.000…": print it as the zero it shows.
+        return text.hasPrefix("-") && text.allSatisfy({ "-0.".contains($0) }) ? String(text.dropFirst()) : text
+    }
+
+    func rendered() -> String {
+        var table = Table("segment", "kind", "start", "length")
+        var start = 0.0
+        for (index, segment) in segments.enumerated() {
+            table.add("\(index + 1)", segment.kind, fixed(start), fixed(segment.length))
+            start += segment.length
+        }
+        var lines = [
+            table.rendered(),
+            "",
+            "length \(fixed(length)) pt over \(segments.count) segment\(segments.count == 1 ? "" : "s") (accuracy \(accuracy) pt)",
+        ]
+        if !samples.isEmpty {
+            var sampleTable = Table("distance", "x", "y", "tx", "ty")
+            for sample in samples {
+                sampleTable.add(
+                    fixed(sample.distance), fixed(sample.position.x), fixed(sample.position.y),
+                    sample.tangent.map { fixed($0.dx) } ?? "—", sample.tangent.map { fixed($0.dy) } ?? "—")
+            }
+            lines += ["", sampleTable.rendered()]
+            if samples.contains(where: { $0.tangent == nil }) {
+                lines.append("(— : the path has zero length, so no direction)")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// DESIGN §5: `{schema, segments:[{kind, length}], length, samples:[{distance, x, y, tx, ty}]}`.
+    var json: JSON {
+        .object([
+            ("schema", .string("flightline.path/1")),
+            ("segments", .array(segments.map { .object([("kind", .string($0.kind)), ("length", .number($0.length))]) })),
+            ("length", .number(length)),
+            ("samples", .array(samples.map { sample in
+                .object([
+                    ("distance", .number(sample.distance)),
+                    ("x", .number(sample.position.x)),
+                    ("y", .number(sample.position.y)),
+                    ("tx", JSON.finite(sample.tangent?.dx)),
+                    ("ty", JSON.finite(sample.tangent?.dy)),
+                ])
+            })),
+        ])
+    }
+}

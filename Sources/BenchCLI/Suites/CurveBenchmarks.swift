@@ -1,4 +1,368 @@
 import BenchKit
+import BezierKernels
+import GSLReference
 
-// Being built by its issue; replaced wholesale by the branch that implements it.
-func curveBenchmarks() throws -> [Benchmark] { [] }
+/// The curve kernels raced against GSL (DESIGN §6 names): `arclen/quadratic`, `arclen/cubic`,
+/// `pathmeasure/position`, `eval/cubic-batch`.
+///
+/// Every benchmark's check runs the kernel and its reference on the same inputs and fails (so
+/// nothing is timed) when they disagree beyond the accuracy the kernel promises. Inputs are
+/// built once, outside the timed bodies; times are per curve, per query or per point.
+func curveBenchmarks() throws -> [Benchmark] {
+    [
+        try quadraticArcLengthBenchmark(),
+        try cubicArcLengthBenchmark(),
+        try pathMeasureBenchmark(),
+        try cubicBatchBenchmark(),
+    ]
+}
+
+/// The accuracy every curve benchmark asks of the kernels, in points (the issue's 1e-9).
+let curveBenchmarkAccuracy = 1e-9
+
+/// The seed for every random input of the curve benchmarks (SplitMix64), so runs compare.
+let curveBenchmarkSeed: UInt64 = 0x00C0_FFEE_2024
+
+// "Equal accuracy" for the arc-length races. The kernels take an absolute `accuracy` in points
+// (1e-9 pt here); GSL QAGS is asked for a relative tolerance of 1e-9 (absolute tolerance 0),
+// i.e. an error of at most 1e-9 × the length. The seed curves are 100–700 pt long, so GSL's
+// target (1e-7 to 7e-7 pt) is looser than the kernel's: the race never asks more of GSL than of
+// the kernel, and the speedup is, if anything, understated. Both sides see the same curves, and
+// GSL reuses one integrator (no workspace allocation per call); its integrand is the exact speed
+// |B'(t)|, the same function the kernel integrates.
+
+/// The GSL QAGS tolerance the arc-length references are timed at (see above).
+let gslRelativeTolerance = 1e-9
+
+/// `arclen/quadratic`: the closed-form arc length of each quadratic of the four seed bee paths.
+func quadraticArcLengthBenchmark() throws -> Benchmark {
+    let curves = try CurvesSeedPaths.quadratics()
+    let integrator = try GSLIntegrator()
+    let accuracy = curveBenchmarkAccuracy
+    return Benchmark(
+        "arclen/quadratic",
+        unit: .nanoseconds(per: "curve"),
+        workUnitsPerIteration: curves.count,
+        reference: Reference("arclen/quadratic/gsl-qags") { iterations in
+            for _ in 0..<iterations {
+                for curve in curves {
+                    blackHole(try? integrator.qags(from: 0, to: 1, relativeTolerance: gslRelativeTolerance) { t in
+                        curve.derivative(at: t).length
+                    }.value)
+                }
+            }
+        },
+        check: Check(tolerance: accuracy) {
+            try arcLengthError(curves.map(PathSegment.quadratic), integrator: integrator) { segment in
+                guard case .quadratic(let curve) = segment else { return .nan }
+                return try curve.arcLength(accuracy: accuracy)
+            }
+        }
+    ) { iterations in
+        for _ in 0..<iterations {
+            for curve in curves { blackHole(try? curve.arcLength(accuracy: accuracy)) }
+        }
+    }
+}
+
+/// `arclen/cubic`: adaptive Gauss–Legendre arc length at 1e-9 pt of the seed cubics, the cusp
+/// and the loop.
+func cubicArcLengthBenchmark() throws -> Benchmark {
+    let curves = try CurvesSeedPaths.cubics()
+    let integrator = try GSLIntegrator()
+    let accuracy = curveBenchmarkAccuracy
+    return Benchmark(
+        "arclen/cubic",
+        unit: .nanoseconds(per: "curve"),
+        workUnitsPerIteration: curves.count,
+        reference: Reference("arclen/cubic/gsl-qags") { iterations in
+            for _ in 0..<iterations {
+                for curve in curves {
+                    blackHole(try? integrator.qags(from: 0, to: 1, relativeTolerance: gslRelativeTolerance) { t in
+                        curve.derivative(at: t).length
+                    }.value)
+                }
+            }
+        },
+        check: Check(tolerance: accuracy) {
+            try arcLengthError(curves.map(PathSegment.cubic), integrator: integrator) { segment in
+                guard case .cubic(let curve) = segment else { return .nan }
+                return try curve.arcLength(accuracy: accuracy)
+            }
+        }
+    ) { iterations in
+        for _ in 0..<iterations {
+            for curve in curves { blackHole(try? curve.arcLength(accuracy: accuracy)) }
+        }
+    }
+}
+
+/// The largest |kernel − truth| over `segments`, in points, where the truth is GSL QAGS at a
+/// relative tolerance of 1e-13 (loosened by decades only if GSL reports roundoff first).
+///
+/// Also makes sure the timed GSL configuration (relative 1e-9) reaches its own target on every
+/// curve, so the reference is not raced at an accuracy it does not deliver.
+func arcLengthError(_ segments: [PathSegment], integrator: GSLIntegrator,
+                    kernel: (PathSegment) throws -> Double) throws -> Double {
+    var worst = 0.0
+    for segment in segments {
+        let truth = try tightArcLength(segment, integrator: integrator)
+        let timed = try integrator.qags(from: 0, to: 1, relativeTolerance: gslRelativeTolerance) { t in
+            segment.derivative(at: t).length
+        }.value
+        guard abs(timed - truth) <= gslRelativeTolerance * truth else {
+            throw CurveBenchmarkError("GSL QAGS at relative \(gslRelativeTolerance) gave \(timed) for \(segment), off by \(abs(timed - truth))")
+        }
+        let value = try kernel(segment)
+        guard value.isFinite else { throw CurveBenchmarkError("the kernel gave \(value) for \(segment)") }
+        worst = max(worst, abs(value - truth))
+    }
+    return worst
+}
+
+/// The arc length of `segment` over [0, `upper`] by GSL QAGS, as tight as GSL's own error
+/// estimate allows (1e-13 relative, loosened a decade at a time on a roundoff report, to 1e-11).
+func tightArcLength(_ segment: PathSegment, upTo upper: Double = 1, integrator: GSLIntegrator) throws -> Double {
+    guard upper > 0 else { return 0 }
+    var tolerance = 1e-13
+    while true {
+        do {
+            return try integrator.qags(from: 0, to: upper, relativeTolerance: tolerance) { t in
+                segment.derivative(at: t).length
+            }.value
+        } catch where tolerance < 1e-11 {
+            tolerance *= 10
+        }
+    }
+}
+
+/// `pathmeasure/position`: position and unit tangent at seeded random distances on the four
+/// seed paths, each path with a PathMeasure built once (accuracy 1e-9 pt).
+func pathMeasureBenchmark(queriesPerPath: Int = 128) throws -> Benchmark {
+    let paths = try CurvesSeedPaths.beePaths()
+    let accuracy = curveBenchmarkAccuracy
+    let measures = try paths.map { path throws(BezierError) in try PathMeasure(path: path, accuracy: accuracy) }
+    var random = SplitMix64(seed: curveBenchmarkSeed)
+    // Queries path by path; each distance uniform in [0, length).
+    let queries: [[Double]] = measures.map { measure in
+        (0..<queriesPerPath).map { _ in Double(random.next() >> 11) * 0x1p-53 * measure.length }
+    }
+    let integrator = try GSLIntegrator(), finder = try GSLRootFinder()
+    // Both references are built once per path, like the kernel's table: segment lengths by GSL.
+    let timed = try paths.map { try GSLPathMeasure(path: $0, accuracy: accuracy, integrator: integrator, finder: finder) }
+    return Benchmark(
+        "pathmeasure/position",
+        unit: .nanoseconds(per: "query"),
+        workUnitsPerIteration: queries.reduce(0) { $0 + $1.count },
+        reference: Reference("pathmeasure/position/gsl-brent") { iterations in
+            for _ in 0..<iterations {
+                for (reference, distances) in zip(timed, queries) {
+                    for distance in distances { blackHole(try? reference.sample(atDistance: distance)) }
+                }
+            }
+        },
+        check: Check(tolerance: accuracy) {
+            // The truth: the same Brent-over-QAGS construction a hundred times tighter.
+            var worst = 0.0
+            for (index, path) in paths.enumerated() {
+                let truth = try GSLPathMeasure(path: path, accuracy: 1e-2 * accuracy, integrator: integrator, finder: finder)
+                for distance in queries[index] {
+                    let exact = try truth.sample(atDistance: distance)
+                    let kernel = try measures[index].sample(atDistance: distance)
+                    let reference = try timed[index].sample(atDistance: distance)
+                    guard reference.position.distance(to: exact.position) <= accuracy else {
+                        throw CurveBenchmarkError("the timed GSL reference is \(reference.position.distance(to: exact.position)) pt off at distance \(distance) on seed path \(index + 1)")
+                    }
+                    let tangentError = (kernel.tangent - exact.tangent).length
+                    guard tangentError <= 1e-6 else {
+                        throw CurveBenchmarkError("the kernel's tangent is off by \(tangentError) at distance \(distance) on seed path \(index + 1)")
+                    }
+                    worst = max(worst, kernel.position.distance(to: exact.position))
+                }
+            }
+            return worst
+        }
+    ) { iterations in
+        for _ in 0..<iterations {
+            for (measure, distances) in zip(measures, queries) {
+                for distance in distances { blackHole(try? measure.sample(atDistance: distance)) }
+            }
+        }
+    }
+}
+
+/// `eval/cubic-batch`: points per second over a batch of 4096 evaluations (64 seeded random
+/// cubics, each at 64 seeded random parameters), written to an output buffer.
+///
+/// The kernel is `CubicBezier.point(at:)` (Bernstein form); the reference is the textbook
+/// de Casteljau evaluation (six interpolations per point). The whole buffer is the result: it
+/// goes to the black hole once per batch, which forces every store (the black hole may read
+/// through the pointer), so the per-point cost is not drowned by a per-point black-hole call.
+/// The two loops are written out separately so neither pays for an indirect call.
+func cubicBatchBenchmark(curveCount: Int = 64, parametersPerCurve: Int = 64) throws -> Benchmark {
+    var random = SplitMix64(seed: curveBenchmarkSeed ^ 0xBA7C)
+    func unit() -> Double { Double(random.next() >> 11) * 0x1p-53 }
+    func point() -> Point { Point(1000 * unit(), 1000 * unit()) }
+    let curves = (0..<curveCount).map { _ in CubicBezier(point(), point(), point(), point()) }
+    let parameters = (0..<curveCount * parametersPerCurve).map { _ in unit() }
+    let output = CurvesPointBuffer(count: parameters.count)
+
+    return Benchmark(
+        "eval/cubic-batch",
+        unit: .rate("points"),
+        workUnitsPerIteration: parameters.count,
+        reference: Reference("eval/cubic-batch/de-casteljau") { iterations in
+            let out = output.points
+            for _ in 0..<iterations {
+                curves.withUnsafeBufferPointer { curves in
+                    parameters.withUnsafeBufferPointer { parameters in
+                        var index = 0
+                        for curve in curves {
+                            for _ in 0..<parametersPerCurve {
+                                out[index] = deCasteljauPoint(curve, parameters[index])
+                                index += 1
+                            }
+                        }
+                    }
+                }
+                blackHole(out.baseAddress)
+            }
+        },
+        check: Check(tolerance: curveBenchmarkAccuracy) {
+            var worst = 0.0
+            for (index, t) in parameters.enumerated() {
+                let curve = curves[index / parametersPerCurve]
+                worst = max(worst, curve.point(at: t).distance(to: deCasteljauPoint(curve, t)))
+            }
+            return worst
+        }
+    ) { iterations in
+        let out = output.points
+        for _ in 0..<iterations {
+            curves.withUnsafeBufferPointer { curves in
+                parameters.withUnsafeBufferPointer { parameters in
+                    var index = 0
+                    for curve in curves {
+                        for _ in 0..<parametersPerCurve {
+                            out[index] = curve.point(at: parameters[index])
+                            index += 1
+                        }
+                    }
+                }
+            }
+            blackHole(out.baseAddress)
+        }
+    }
+}
+
+/// The textbook evaluation of a cubic: three levels of linear interpolation (de Casteljau 1959;
+/// Farin, *Curves and Surfaces for CAGD*, §4.1).
+@inline(__always)
+func deCasteljauPoint(_ curve: CubicBezier, _ t: Double) -> Point {
+    let p0 = curve.p0.simd, p1 = curve.p1.simd, p2 = curve.p2.simd, p3 = curve.p3.simd
+    let a = p0 + t * (p1 - p0), b = p1 + t * (p2 - p1), c = p2 + t * (p3 - p2)
+    let d = a + t * (b - a), e = b + t * (c - b)
+    return Point(d + t * (e - d))
+}
+
+/// An output buffer allocated once per benchmark, so the timed loops never allocate.
+final class CurvesPointBuffer {
+    let points: UnsafeMutableBufferPointer<Point>
+
+    init(count: Int) {
+        points = .allocate(capacity: count)
+        points.initialize(repeating: .zero)
+    }
+
+    deinit { points.deallocate() }
+}
+
+/// Position and tangent along a path the way one would with GSL alone: segment lengths by QAGS
+/// once, then per query Brent's method on `L(t) − s` with QAGS for `L(t)`.
+///
+/// Error budget for `accuracy` (points): QAGS absolute tolerance `accuracy/10`, so `L(t)` and the
+/// segment lengths are within a tenth of it; Brent stops when its bracket on t is narrower than
+/// `accuracy/(2·v)`, v a bound on the speed (degree × the longest control-polygon leg, from
+/// the hodograph's convex hull), so the root is within `accuracy/2` along the curve. In all,
+/// about 0.6·`accuracy` from the exact point.
+final class GSLPathMeasure {
+    let segments: [PathSegment]
+    let starts: [Double]
+    let lengths: [Double]
+    let parameterTolerances: [Double]
+    let length: Double
+    let lengthTolerance: Double
+    let integrator: GSLIntegrator
+    let finder: GSLRootFinder
+
+    init(path: Path, accuracy: Double, integrator: GSLIntegrator, finder: GSLRootFinder) throws {
+        self.integrator = integrator
+        self.finder = finder
+        segments = path.segments
+        guard !segments.isEmpty else { throw CurveBenchmarkError("a reference path needs a segment") }
+        lengthTolerance = 0.1 * accuracy
+        var starts: [Double] = [], lengths: [Double] = [], tolerances: [Double] = []
+        var distance = 0.0
+        for segment in segments {
+            let length = try integrator.qags(from: 0, to: 1, absoluteTolerance: lengthTolerance, relativeTolerance: 0) { t in
+                segment.derivative(at: t).length
+            }.value
+            starts.append(distance)
+            lengths.append(length)
+            tolerances.append(0.5 * accuracy / max(GSLPathMeasure.speedBound(segment), .leastNormalMagnitude))
+            distance += length
+        }
+        self.starts = starts
+        self.lengths = lengths
+        parameterTolerances = tolerances
+        length = distance
+    }
+
+    /// `max |B'(t)|` ≤ degree × the longest leg of the control polygon.
+    static func speedBound(_ segment: PathSegment) -> Double {
+        switch segment {
+        case .line(let c): (c.p1 - c.p0).length
+        case .quadratic(let c): 2 * max((c.p1 - c.p0).length, (c.p2 - c.p1).length)
+        case .cubic(let c): 3 * max((c.p1 - c.p0).length, (c.p2 - c.p1).length, (c.p3 - c.p2).length)
+        }
+    }
+
+    func sample(atDistance distance: Double) throws -> PathSample {
+        guard distance >= 0, distance <= length else {
+            throw CurveBenchmarkError("distance \(distance) outside 0...\(length)")
+        }
+        // The last segment starting at or before the distance (binary search).
+        var low = 0, high = segments.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if starts[middle] <= distance { low = middle } else { high = middle - 1 }
+        }
+        let segment = segments[low]
+        let remaining = min(max(distance - starts[low], 0), lengths[low])
+        let t: Double
+        if remaining <= 0 {
+            t = 0
+        } else if remaining >= lengths[low] {
+            t = 1
+        } else {
+            let integrator = self.integrator, tolerance = lengthTolerance
+            t = try finder.brent(lower: 0, upper: 1, absoluteTolerance: parameterTolerances[low]) { t in
+                guard t > 0 else { return -remaining }
+                guard let reached = try? integrator.qags(from: 0, to: t, absoluteTolerance: tolerance, relativeTolerance: 0, { u in
+                    segment.derivative(at: u).length
+                }).value else { return .nan }
+                return reached - remaining
+            }
+        }
+        guard let tangent = segment.derivative(at: t).normalized else {
+            throw CurveBenchmarkError("no tangent at t = \(t) of \(segment) (zero speed)")
+        }
+        return PathSample(position: segment.point(at: t), tangent: tangent)
+    }
+}
+
+/// A curve benchmark whose inputs or references went wrong; one line.
+struct CurveBenchmarkError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
