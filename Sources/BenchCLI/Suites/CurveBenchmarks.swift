@@ -281,7 +281,12 @@ final class CurvesPointBuffer {
 /// once, then per query Brent's method on `L(t) − s` with QAGS for `L(t)`.
 ///
 /// Error budget for `accuracy` (points): QAGS absolute tolerance `accuracy/10`, so `L(t)` and the
-/// segment lengths are within a tenth of it; Brent stops when its bracket on t is narrower than
+/// segment lengths are within a tenth of it. (QAGS stops at the looser of its absolute and
+/// relative tolerances; the relative one, 1e-13, sits just above GSL's rounding floor of
+/// 50·ε·|I| ≈ 1.1e-14·|I|, so that a tight `accuracy` ends in a result rather than a roundoff
+/// error. It takes over for a segment longer than `accuracy`·10¹²: 1000 pt at 1e-9 pt, longer
+/// than any seed segment; for the check's 1e-11 pt truth it bounds the error by 7e-11 pt on the
+/// longest seed segment, 700 pt.) Brent stops when its bracket on t is narrower than
 /// `accuracy/(2·v)`, v a bound on the speed (degree × the longest control-polygon leg, from
 /// the hodograph's convex hull), so the root is within `accuracy/2` along the curve. In all,
 /// about 0.6·`accuracy` from the exact point.
@@ -294,6 +299,8 @@ final class GSLPathMeasure {
     let lengthTolerance: Double
     let integrator: GSLIntegrator
     let finder: GSLRootFinder
+    /// QAGS's relative tolerance: just above GSL's rounding floor (see above).
+    static let relativeFloor = 1e-13
 
     init(path: Path, accuracy: Double, integrator: GSLIntegrator, finder: GSLRootFinder) throws {
         self.integrator = integrator
@@ -304,7 +311,7 @@ final class GSLPathMeasure {
         var starts: [Double] = [], lengths: [Double] = [], tolerances: [Double] = []
         var distance = 0.0
         for segment in segments {
-            let length = try integrator.qags(from: 0, to: 1, absoluteTolerance: lengthTolerance, relativeTolerance: 0) { t in
+            let length = try integrator.qags(from: 0, to: 1, absoluteTolerance: lengthTolerance, relativeTolerance: Self.relativeFloor) { t in
                 segment.derivative(at: t).length
             }.value
             starts.append(distance)
@@ -348,7 +355,7 @@ final class GSLPathMeasure {
             let integrator = self.integrator, tolerance = lengthTolerance
             t = try finder.brent(lower: 0, upper: 1, absoluteTolerance: parameterTolerances[low]) { t in
                 guard t > 0 else { return -remaining }
-                guard let reached = try? integrator.qags(from: 0, to: t, absoluteTolerance: tolerance, relativeTolerance: 0, { u in
+                guard let reached = try? integrator.qags(from: 0, to: t, absoluteTolerance: tolerance, relativeTolerance: Self.relativeFloor, { u in
                     segment.derivative(at: u).length
                 }).value else { return .nan }
                 return reached - remaining

@@ -1,0 +1,201 @@
+import Foundation
+import Testing
+
+/// `bench path` end to end: the built executable, its exit code, stdout and stderr.
+@Suite struct PathCommandTests {
+    /// Runs `bench path ARGS --json -` and returns the parsed document.
+    func pathJSON(_ arguments: [String]) throws -> [String: Any] {
+        let run = try runBench(["path"] + arguments + ["--json", "-"])
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(run.stderr.isEmpty, "\(run.stderr)")
+        return try jsonObject(run.stdout)
+    }
+
+    func samples(_ document: [String: Any]) throws -> [[String: Any]] {
+        try #require(document["samples"] as? [[String: Any]])
+    }
+
+    // MARK: Edge cases
+
+    @Test func zeroLengthPathHasAPositionAtZeroButNoDirection() throws {
+        let document = try pathJSON(["M 5 5 L 5 5", "--at-distance", "0", "--samples", "2"])
+        #expect(document["length"] as? Double == 0)
+        let samples = try samples(document)
+        #expect(samples.count == 3)
+        for sample in samples {
+            #expect(sample["distance"] as? Double == 0)
+            #expect(sample["x"] as? Double == 5)
+            #expect(sample["y"] as? Double == 5)
+            #expect(sample["tx"] is NSNull)
+            #expect(sample["ty"] is NSNull)
+        }
+        let text = try runBench(["path", "M 5 5 L 5 5", "--at-distance", "0"])
+        #expect(text.code == 0)
+        #expect(text.stdout.contains("no direction"))
+    }
+
+    @Test func noSamplesAskedGivesAnEmptyList() throws {
+        let document = try pathJSON(["M0 0 L3 4"])
+        #expect(try samples(document).isEmpty)
+    }
+
+    @Test func oneEvenlySpacedSampleIsTheStart() throws {
+        let samples = try samples(pathJSON(["M 1 2 L 4 6", "--samples", "1"]))
+        #expect(samples.count == 1)
+        #expect(samples[0]["distance"] as? Double == 0)
+        #expect(samples[0]["x"] as? Double == 1)
+        #expect(samples[0]["y"] as? Double == 2)
+    }
+
+    @Test func closeAddsItsLineAndTheEndIsTheStart() throws {
+        let document = try pathJSON(["M0 0 L3 0 L3 4 Z", "--at-distance", "12"])
+        let segments = try #require(document["segments"] as? [[String: Any]])
+        #expect(segments.map { $0["kind"] as? String } == ["line", "line", "line"])
+        #expect(document["length"] as? Double == 12)
+        let end = try samples(document)[0]
+        #expect(end["x"] as? Double == 0)
+        #expect(end["y"] as? Double == 0)
+    }
+
+    // MARK: Known lengths
+
+    @Test func lineThreeFourFive() throws {
+        let document = try pathJSON(["M0 0 L3 4"])
+        #expect(document["length"] as? Double == 5)
+        let segments = try #require(document["segments"] as? [[String: Any]])
+        #expect(segments.count == 1)
+        #expect(segments[0]["kind"] as? String == "line")
+        #expect(segments[0]["length"] as? Double == 5)
+    }
+
+    /// `Q 0.5 0 1 1` from the origin is B(t) = (t, t²): L = ∫₀¹√(1 + 4x²) dx = √5/2 + asinh(2)/4.
+    @Test func parabolaHasItsClosedFormLength() throws {
+        let document = try pathJSON(["M 0 0 Q 0.5 0 1 1"])
+        let exact = 5.0.squareRoot() / 2 + asinh(2.0) / 4
+        let length = try #require(document["length"] as? Double)
+        #expect(abs(length - exact) <= 1e-12, "\(length) vs \(exact)")
+        let segments = try #require(document["segments"] as? [[String: Any]])
+        #expect(segments.first?["kind"] as? String == "quadratic")
+    }
+
+    @Test func relativeCommandsAndSegmentsAddUp() throws {
+        // A cubic that is a straight line (collinear controls) has an exact length too.
+        let document = try pathJSON(["m 0 0 h 10 v 10 c 0 10 0 20 0 30 q 0 5 0 10"])
+        let segments = try #require(document["segments"] as? [[String: Any]])
+        #expect(segments.compactMap { $0["kind"] as? String } == ["line", "line", "cubic", "quadratic"])
+        let lengths = segments.compactMap { $0["length"] as? Double }
+        for (length, exact) in zip(lengths, [10.0, 10, 30, 10]) { #expect(abs(length - exact) <= 1e-9) }
+        let total = try #require(document["length"] as? Double)
+        #expect(abs(total - 60) <= 1e-9)
+    }
+
+    // MARK: Samples
+
+    @Test func samplesComeInTheOrderAskedThenEvenlySpaced() throws {
+        let samples = try samples(pathJSON(["M0 0 L3 4", "--at-distance", "4,1,2.5,0", "--samples", "3"]))
+        let distances = samples.compactMap { $0["distance"] as? Double }
+        #expect(distances == [4, 1, 2.5, 0, 0, 2.5, 5])
+        for sample in samples {
+            let d = try #require(sample["distance"] as? Double)
+            let x = try #require(sample["x"] as? Double), y = try #require(sample["y"] as? Double)
+            let tx = try #require(sample["tx"] as? Double), ty = try #require(sample["ty"] as? Double)
+            #expect(abs(x - 0.6 * d) <= 1e-12 && abs(y - 0.8 * d) <= 1e-12, "\(sample)")
+            #expect(abs(tx - 0.6) <= 1e-12 && abs(ty - 0.8) <= 1e-12, "\(sample)")
+        }
+    }
+
+    /// On the parabola (t, t²) the point at distance s has x with √5/2-style closed form length
+    /// L(x) = x√(1+4x²)/2 + asinh(2x)/4: check that the point returned sits at that distance and
+    /// that the tangent is the unit (1, 2x).
+    @Test func curvedSamplesAreWhereTheDistanceSays() throws {
+        let samples = try samples(pathJSON(["M 0 0 Q 0.5 0 1 1", "--at-distance", "0.3,1.2", "--samples", "5"]))
+        #expect(samples.count == 7)
+        for sample in samples {
+            let d = try #require(sample["distance"] as? Double)
+            let x = try #require(sample["x"] as? Double), y = try #require(sample["y"] as? Double)
+            let tx = try #require(sample["tx"] as? Double), ty = try #require(sample["ty"] as? Double)
+            let reached = x * (1 + 4 * x * x).squareRoot() / 2 + asinh(2 * x) / 4
+            #expect(abs(reached - d) <= 1e-9, "\(sample)")
+            #expect(abs(y - x * x) <= 1e-12)
+            let norm = (1 + 4 * x * x).squareRoot()
+            #expect(abs(tx - 1 / norm) <= 1e-9 && abs(ty - 2 * x / norm) <= 1e-9, "\(sample)")
+        }
+    }
+
+    // MARK: Output shape
+
+    @Test func jsonToStdoutIsOnlyJSONWithTheSchemaFirst() throws {
+        let run = try runBench(["path", "M0 0 L3 4", "--at-distance", "1", "--json", "-"])
+        #expect(run.code == 0)
+        #expect(run.stdout.hasPrefix("{\n  \"schema\": \"flightline.path/1\","))
+        let document = try jsonObject(run.stdout)
+        #expect(Set(document.keys) == ["schema", "segments", "length", "samples"])
+        let segment = try #require((document["segments"] as? [[String: Any]])?.first)
+        #expect(Set(segment.keys) == ["kind", "length"])
+        let sample = try #require(try samples(document).first)
+        #expect(Set(sample.keys) == ["distance", "x", "y", "tx", "ty"])
+    }
+
+    @Test func jsonToAFileKeepsTheTable() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("path-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let run = try runBench(["path", "M0 0 L3 4", "--samples", "2", "--json", file.path])
+        #expect(run.code == 0)
+        #expect(run.stdout.contains("length 5.000000000 pt"))
+        #expect(run.stdout.contains("line"))
+        let document = try jsonObject(String(contentsOf: file, encoding: .utf8))
+        #expect(document["schema"] as? String == "flightline.path/1")
+        #expect(try samples(document).count == 2)
+    }
+
+    @Test func textShowsKindsLengthsAndTotal() throws {
+        let run = try runBench(["path", "M0 0 L3 4 Q 3 8 7 8", "--at-distance", "2.5"])
+        #expect(run.code == 0)
+        for fragment in ["segment", "kind", "line", "quadratic", "5.000000000", "length 11.49", "2 segments", "0.600000000"] {
+            #expect(run.stdout.contains(fragment), "\(fragment) in \(run.stdout)")
+        }
+    }
+
+    @Test func helpHasAnExample() throws {
+        let run = try runBench(["help", "path"])
+        #expect(run.code == 0)
+        #expect(run.stdout.contains("example"))
+        #expect(run.stdout.contains("--at-distance"))
+    }
+
+    // MARK: Bad input
+
+    @Test(arguments: [
+        ([], "needs SVG path data"),
+        (["M 0 0", "L 3 4"], "one quoted argument"),
+        (["M 0 0 L 1 X"], "got 'X' at offset 10"),
+        (["M 0 0 L 3,"], "at offset 10"),
+        (["L 3 4"], "must start with a move (M or m), got 'L' at offset 0"),
+        (["  "], "must start with a move"),
+        (["M 0 0 L 1e999 0"], "got '1e999' at offset 8"),
+        (["M 0 0 L NaN 0"], "at offset 8"),
+        (["M 0 0 L inf 0"], "at offset 8"),
+        (["M 0 0"], "has no drawing command"),
+        (["M0 0 L3 4", "--accuracy", "0"], "--accuracy must be greater than 0, got 0"),
+        (["M0 0 L3 4", "--accuracy", "-1"], "--accuracy must be greater than 0, got -1"),
+        (["M0 0 L3 4", "--accuracy", "abc"], "--accuracy expects a finite number, got 'abc'"),
+        (["M0 0 L3 4", "--accuracy", "nan"], "got 'nan'"),
+        (["M0 0 L3 4", "--accuracy", "1e-14"], "--accuracy must be at least 1e-12 pt"),
+        (["M0 0 L3 4", "--at-distance", "6"], "--at-distance 6 is outside the path: distances run from 0 to its length 5"),
+        (["M0 0 L3 4", "--at-distance", "1,-0.5"], "--at-distance -0.5 is outside"),
+        (["M0 0 L3 4", "--at-distance", "1,,2"], "got ''"),
+        (["M0 0 L3 4", "--at-distance", "inf"], "got 'inf'"),
+        (["M 5 5 L 5 5", "--at-distance", "0.1"], "--at-distance 0.1 is outside the path: distances run from 0 to its length 0"),
+        (["M0 0 L3 4", "--samples", "0"], "--samples must be between 1 and"),
+        (["M0 0 L3 4", "--samples", "2.5"], "--samples expects a whole number, got '2.5'"),
+        (["M0 0 L3 4", "--samples"], "option '--samples' needs a value"),
+        (["M0 0 L3 4", "--at"], "unknown option '--at'"),
+    ] as [([String], String)])
+    func badInputIsOneLineOnStderrAndExitTwo(arguments: [String], message: String) throws {
+        let run = try runBench(["path"] + arguments)
+        #expect(run.code == 2, "\(arguments): \(run.stdout)")
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.contains(message), "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+    }
+}
