@@ -156,11 +156,19 @@ import Testing
         }
     }
 
-    @Test func helpHasAnExample() throws {
-        let run = try runBench(["help", "path"])
+    /// The example in `bench help path` is what the command really prints.
+    @Test func helpExampleIsTheRealOutput() throws {
+        let help = try runBench(["help", "path"])
+        #expect(help.code == 0)
+        let lines = help.stdout.components(separatedBy: "\n")
+        let start = try #require(lines.firstIndex { $0.hasPrefix("  $ bench path ") })
+        let end = try #require(lines[start...].firstIndex { $0 == "options:" })
+        let shown = lines[(start + 1)..<end].map { $0.hasPrefix("  ") ? String($0.dropFirst(2)) : $0 }
+            .joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(lines[start] == "  $ bench path 'M 0 0 L 3 4 Q 3 8 7 8' --at-distance 2.5 --samples 2 --accuracy 1e-6")
+        let run = try runBench(["path", "M 0 0 L 3 4 Q 3 8 7 8", "--at-distance", "2.5", "--samples", "2", "--accuracy", "1e-6"])
         #expect(run.code == 0)
-        #expect(run.stdout.contains("example"))
-        #expect(run.stdout.contains("--at-distance"))
+        #expect(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == shown)
     }
 
     // MARK: Bad input

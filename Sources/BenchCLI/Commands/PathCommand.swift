@@ -16,13 +16,24 @@ let pathCommand = Command(
 
     A path of zero length (e.g. 'M 5 5 L 5 5') has a position at distance 0, its start, but no
     direction: its tangent is printed as '—' and written as null in JSON. Path data with no
-    drawing command at all (just 'M 5 5') is refused.
+    drawing command at all (just 'M 5 5') is refused. Numbers are printed to the decimals the
+    accuracy vouches for. An accuracy finer than 1e-13 × the largest coordinate (and than
+    1e-12 pt) is refused: it is below the rounding of double-precision arithmetic.
 
     example:
-      $ bench path 'M 0 0 L 3 4 Q 3 8 7 8' --at-distance 2.5,5 --samples 3
-      prints each segment's kind and length, the total length, and five samples
-      (distance, x, y, tx, ty): 2.5 → (1.5, 2) heading (0.6, 0.8), 5 → (3, 4), then
-      0, half the length and the end.
+      $ bench path 'M 0 0 L 3 4 Q 3 8 7 8' --at-distance 2.5 --samples 2 --accuracy 1e-6
+      segment  kind       start     length
+      ───────  ─────────  ────────  ────────
+      1        line       0.000000  5.000000
+      2        quadratic  5.000000  6.492901
+
+      length 11.492901 pt over 2 segments (accuracy 1e-06 pt)
+
+      distance   x         y         tx        ty
+      ─────────  ────────  ────────  ────────  ────────
+      2.500000   1.500000  2.000000  0.600000  0.800000
+      0.000000   0.000000  0.000000  0.600000  0.800000
+      11.492901  7.000000  8.000000  1.000000  0.000000
     """,
     options: [
         .option("at-distance", "S,…", "distances along the path (comma-separated, each in 0…length)"),
