@@ -129,6 +129,8 @@ struct Renderer {
 
     // MARK: Legend
 
+    /// One entry per series (and the key of the mixed glyph where one can appear), each at
+    /// most `textLimit` columns wide.
     func seriesEntries(textLimit: Int) -> [LegendEntry] {
         var entries: [LegendEntry] = []
         for (index, series) in plot.series.enumerated() {
@@ -148,7 +150,7 @@ struct Renderer {
             entries.append(
                 LegendEntry(
                     sample: sample, sampleColumns: sample.count, color: look.color,
-                    text: Text.fitted(series.name, columns: textLimit, ascii: !braille)))
+                    text: Text.fitted(series.name, columns: textLimit - sample.count - 1, ascii: !braille)))
         }
         // Only where one glyph must stand for several series: markers of different series,
         // or any two series on the ASCII canvas.
@@ -157,7 +159,7 @@ struct Renderer {
             entries.append(
                 LegendEntry(
                     sample: "#", sampleColumns: 1, color: plot.usesColor ? Glyphs.bold : 0,
-                    text: "several series", isOverlapKey: true))
+                    text: Text.fitted("several series", columns: textLimit - 2, ascii: !braille), isOverlapKey: true))
         }
         return entries
     }
@@ -175,13 +177,24 @@ struct Renderer {
         return String(scalars)
     }
 
-    func footnoteEntries(_ footnoted: [Int], cells: [Int?], textLimit: Int) -> [LegendEntry] {
+    /// `true` when an annotation cannot appear in the data area whatever the layout: a
+    /// coordinate without a position, or outside a fixed axis range.
+    func isOffPlot(_ annotation: Annotation) -> Bool {
+        func outside(_ value: Double, _ axis: Axis) -> Bool {
+            guard value.isFinite, axis.scale == .linear || value > 0 else { return true }
+            return axis.range.map { !$0.contains(value) } ?? false
+        }
+        return outside(annotation.x, plot.xAxis) || outside(annotation.y, plot.yAxis)
+    }
+
+    /// Legend entries for annotations whose label did not fit beside them: key, then label.
+    func footnoteEntries(_ footnoted: [Int], textLimit: Int) -> [LegendEntry] {
         footnoted.enumerated().map { rank, index in
             let key = rank < Glyphs.keys.count ? Glyphs.keys[rank] : "?"
-            let outside = cells[index] == nil ? " (off plot)" : ""
+            let outside = isOffPlot(plot.annotations[index]) ? " (off plot)" : ""
             return LegendEntry(
                 sample: String(key), sampleColumns: 1, color: plot.usesColor ? Glyphs.bold : 0,
-                text: Text.fitted(plot.annotations[index].label + outside, columns: textLimit, ascii: !braille))
+                text: Text.fitted(plot.annotations[index].label + outside, columns: textLimit - 2, ascii: !braille))
         }
     }
 
@@ -321,7 +334,7 @@ struct Renderer {
     }
 
     /// Ticks whose labels, centred under their columns and kept inside the width, stay at
-    /// least one space apart.
+    /// least two spaces apart.
     func xTicks(range: (Double, Double), mapping: AxisMapping, plotWidth: Int, dataStart: Int)
         -> [(column: Int, start: Int, label: String)]
     {
@@ -335,7 +348,7 @@ struct Renderer {
             }
             result.sort { $0.start < $1.start }
             for (left, right) in zip(result, result.dropFirst())
-            where left.start + left.label.count + 1 > right.start || left.column == right.column {
+            where left.start + left.label.count + 2 > right.start || left.column == right.column {
                 return nil
             }
             return result.allSatisfy({ $0.start >= 0 }) ? result : nil

@@ -14,16 +14,14 @@ extension Renderer {
     func render() throws(PlotError) -> String {
         var forced: [Int] = []
         while true {
-            let textLimit = max(8, plot.width - 8)
-            let provisional = seriesEntries(textLimit: textLimit)
-                + footnoteEntries(forced, cells: Array(repeating: 0, count: plot.annotations.count), textLimit: textLimit)
+            // The same entries as composed below, so the rows reserved for them suffice.
+            let provisional = seriesEntries(textLimit: plot.width) + footnoteEntries(forced, textLimit: plot.width)
             let layout = try self.layout(entries: provisional)
             let grid = draw(layout)
             let overlay = annotate(grid: grid, layout: layout, forced: forced)
             if overlay.footnoted == forced {
                 let entryLimit = layout.legendRight ? layout.legendWidth : plot.width
-                var entries = seriesEntries(textLimit: entryLimit)
-                    + footnoteEntries(forced, cells: overlay.cells, textLimit: entryLimit)
+                var entries = seriesEntries(textLimit: entryLimit) + footnoteEntries(forced, textLimit: entryLimit)
                 if !showsMixedGlyph(grid: grid, overlay: overlay) {
                     entries.removeAll { $0.isOverlapKey }
                 }
