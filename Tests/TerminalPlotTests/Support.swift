@@ -37,3 +37,20 @@ func lineWidths(_ text: String) -> [Int] {
 func lines(_ text: String) -> [Substring] {
     text.split(separator: "\n", omittingEmptySubsequences: false)
 }
+
+/// The cells of the data area, row by row: the lines above the x axis (whose first visible
+/// character is its corner), each cut after the y axis; title and y-label rows are skipped.
+func dataArea(_ text: String, plot: Plot) -> [Substring] {
+    var rows = lines(strippingEscapes(text))
+    if plot.title != nil { rows.removeFirst() }
+    if plot.yAxis.label != nil { rows.removeFirst() }
+    let corner: Set<Character> = ["└", "+"]
+    let axis: Set<Character> = ["┤", "│", "|", "+"]
+    var result: [Substring] = []
+    for row in rows {
+        if let first = row.first(where: { $0 != " " }), corner.contains(first) { break }
+        guard let bar = row.firstIndex(where: { axis.contains($0) }) else { continue }
+        result.append(row[row.index(after: bar)...])
+    }
+    return result
+}
