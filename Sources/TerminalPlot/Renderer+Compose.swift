@@ -9,6 +9,9 @@ struct Overlay {
 }
 
 extension Renderer {
+    /// Longer labels go to the legend: a long run of text inside the data area reads as data.
+    static let maximumInlineLabel = 24
+
     /// Lays out, draws and composes; annotation labels that find no room inline move to the
     /// legend and the layout is redone with them there (at most once per annotation).
     func render() throws(PlotError) -> String {
@@ -77,9 +80,13 @@ extension Renderer {
                 overlay.footnoted.append(index)
                 continue
             }
-            let label = Text.fitted(annotation.label, columns: min(24, grid.columns / 2), ascii: !braille)
+            // A label is written whole or not at all: a cut label moves to the legend, where
+            // it has the full width.
+            let label = Text.sanitized(annotation.label)
             let scalars = label.unicodeScalars.map(\.value)
-            let simple = label.allSatisfy { $0.unicodeScalars.count == 1 && Text.columns(of: $0) == 1 }
+            let simple =
+                label.count <= Renderer.maximumInlineLabel
+                && label.allSatisfy { $0.unicodeScalars.count == 1 && Text.columns(of: $0) == 1 }
             let row = cell / grid.columns
             let column = cell % grid.columns
             let length = scalars.count
