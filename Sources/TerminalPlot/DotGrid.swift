@@ -78,13 +78,6 @@ struct DotGrid: Sendable {
         return row < 3 ? UInt8(1) << UInt8(row + 3 * column) : UInt8(0x40) << UInt8(column)
     }
 
-    @inlinable @inline(__always)
-    mutating func set(x: Int, y: Int, owner: UInt8) {
-        let cell = (y >> shiftY) * columns + (x >> shiftX)
-        dots[cell] |= bit(x: x, y: y)
-        lineOwners[cell] |= owner
-    }
-
     /// The cell holding dot coordinates (`x`, `y`), or `nil` outside the grid.
     @inlinable @inline(__always)
     func cell(x: Double, y: Double) -> Int? {
@@ -104,87 +97,37 @@ struct DotGrid: Sendable {
         x: [Double], y: [Double], xMapping: AxisMapping, yMapping: AxisMapping,
         series: Int, pattern: UInt8
     ) {
-        let owner = UInt8(1) << UInt8(series)
-        var phase = 0
-        var run = 0
-        var previousX = 0.0
-        var previousY = 0.0
-        for index in 0..<min(x.count, y.count) {
-            let dotX = xMapping.dot(x[index])
-            let dotY = yMapping.dot(y[index])
-            if dotX.isFinite && dotY.isFinite {
-                if run > 0 {
-                    segment(previousX, previousY, dotX, dotY, owner: owner, pattern: pattern, phase: &phase)
+        let count = min(x.count, y.count)
+        let (columns, shiftX, shiftY, width, height) = (self.columns, self.shiftX, self.shiftY, self.width, self.height)
+        // Raw buffers: the walk below touches a dot per step, and checked, uniqueness-tested
+        // array stores would cost more than the walk itself.
+        dots.withUnsafeMutableBufferPointer { dots in
+            lineOwners.withUnsafeMutableBufferPointer { owners in
+                x.withUnsafeBufferPointer { x in
+                    y.withUnsafeBufferPointer { y in
+                        var painter = LinePainter(
+                            dots: dots.baseAddress!, owners: owners.baseAddress!, columns: columns,
+                            shiftX: shiftX, shiftY: shiftY, width: width, height: height,
+                            owner: UInt8(1) << UInt8(series), pattern: pattern)
+                        var run = 0
+                        var previousX = 0.0
+                        var previousY = 0.0
+                        for index in 0..<count {
+                            let dotX = xMapping.dot(x[index])
+                            let dotY = yMapping.dot(y[index])
+                            if dotX.isFinite && dotY.isFinite {
+                                if run > 0 { painter.segment(previousX, previousY, dotX, dotY) }
+                                run += 1
+                                previousX = dotX
+                                previousY = dotY
+                            } else {
+                                if run == 1 { painter.isolatedDot(previousX, previousY) }
+                                run = 0
+                            }
+                        }
+                        if run == 1 { painter.isolatedDot(previousX, previousY) }
+                    }
                 }
-                run += 1
-                previousX = dotX
-                previousY = dotY
-            } else {
-                if run == 1 { isolatedDot(previousX, previousY, owner: owner) }
-                run = 0
-            }
-        }
-        if run == 1 { isolatedDot(previousX, previousY, owner: owner) }
-    }
-
-    @inlinable
-    mutating func isolatedDot(_ x: Double, _ y: Double, owner: UInt8) {
-        guard x > -0.5, x < Double(width) - 0.5, y > -0.5, y < Double(height) - 0.5 else { return }
-        set(x: Int(x.rounded()), y: Int(y.rounded()), owner: owner)
-    }
-
-    /// One segment: Liang–Barsky clipping to the grid (Liang & Barsky, "A new concept and
-    /// method for line clipping", ACM TOG 3(1), 1984), then Bresenham's integer walk
-    /// (Bresenham, IBM Systems Journal 4(1), 1965) in the all-octant error form.
-    @inlinable
-    mutating func segment(
-        _ startX: Double, _ startY: Double, _ endX: Double, _ endY: Double,
-        owner: UInt8, pattern: UInt8, phase: inout Int
-    ) {
-        var x0 = startX, y0 = startY, x1 = endX, y1 = endY
-        let maxX = Double(width - 1)
-        let maxY = Double(height - 1)
-        let inside =
-            x0 >= 0 && x0 <= maxX && y0 >= 0 && y0 <= maxY && x1 >= 0 && x1 <= maxX && y1 >= 0 && y1 <= maxY
-        if !inside {
-            let dx = x1 - x0
-            let dy = y1 - y0
-            guard dx.isFinite, dy.isFinite else { return }
-            var t0 = 0.0
-            var t1 = 1.0
-            // Each edge: p·t ≤ q keeps the point inside.
-            guard DotGrid.clip(-dx, x0, &t0, &t1), DotGrid.clip(dx, maxX - x0, &t0, &t1),
-                DotGrid.clip(-dy, y0, &t0, &t1), DotGrid.clip(dy, maxY - y0, &t0, &t1)
-            else { return }
-            let clippedX0 = x0 + t0 * dx, clippedY0 = y0 + t0 * dy
-            x1 = x0 + t1 * dx
-            y1 = y0 + t1 * dy
-            x0 = clippedX0
-            y0 = clippedY0
-        }
-        var x = min(max(Int(x0.rounded()), 0), width - 1)
-        var y = min(max(Int(y0.rounded()), 0), height - 1)
-        let targetX = min(max(Int(x1.rounded()), 0), width - 1)
-        let targetY = min(max(Int(y1.rounded()), 0), height - 1)
-        let stepX = x < targetX ? 1 : -1
-        let stepY = y < targetY ? 1 : -1
-        let deltaX = abs(targetX - x)
-        let deltaY = -abs(targetY - y)
-        var error = deltaX + deltaY
-        while true {
-            if pattern == 0xFF || (pattern >> UInt8(phase & 7)) & 1 != 0 {
-                set(x: x, y: y, owner: owner)
-            }
-            phase &+= 1
-            if x == targetX && y == targetY { break }
-            let doubled = 2 * error
-            if doubled >= deltaY {
-                error += deltaY
-                x += stepX
-            }
-            if doubled <= deltaX {
-                error += deltaX
-                y += stepY
             }
         }
     }
@@ -216,6 +159,116 @@ struct DotGrid: Sendable {
             guard let cell = cell(x: xMapping.dot(x[index]), y: yMapping.dot(y[index])) else { continue }
             let current = markers[cell]
             markers[cell] = current == 0 || current == id ? id : DotGrid.mixedMarker
+        }
+    }
+}
+
+/// Draws one series' line into a grid's buffers; lives only inside ``DotGrid/drawLine``.
+@usableFromInline
+struct LinePainter {
+    @usableFromInline let dots: UnsafeMutablePointer<UInt8>
+    @usableFromInline let owners: UnsafeMutablePointer<UInt8>
+    @usableFromInline let columns: Int
+    @usableFromInline let shiftX: Int
+    @usableFromInline let shiftY: Int
+    @usableFromInline let width: Int
+    @usableFromInline let height: Int
+    @usableFromInline let owner: UInt8
+    @usableFromInline let pattern: UInt8
+    /// Dots walked so far along the line: keeps the dash texture continuous across segments.
+    @usableFromInline var phase = 0
+
+    @inlinable
+    init(
+        dots: UnsafeMutablePointer<UInt8>, owners: UnsafeMutablePointer<UInt8>, columns: Int, shiftX: Int,
+        shiftY: Int, width: Int, height: Int, owner: UInt8, pattern: UInt8
+    ) {
+        self.dots = dots
+        self.owners = owners
+        self.columns = columns
+        self.shiftX = shiftX
+        self.shiftY = shiftY
+        self.width = width
+        self.height = height
+        self.owner = owner
+        self.pattern = pattern
+    }
+
+    /// Sets dot (`x`, `y`); the caller guarantees 0 ≤ x < width and 0 ≤ y < height.
+    /// The braille bit: rows 0–2 of the left column are bits 0–2, of the right column bits
+    /// 3–5; row 3 is bit 6 (left) and 7 (right).
+    @inlinable @inline(__always)
+    func set(x: Int, y: Int) {
+        let cell = (y >> shiftY) * columns + (x >> shiftX)
+        let bit: UInt8
+        if shiftX == 0 {
+            bit = 1
+        } else {
+            let column = x & 1
+            let row = y & 3
+            bit = row < 3 ? UInt8(1) << UInt8(row + 3 * column) : UInt8(0x40) << UInt8(column)
+        }
+        dots[cell] |= bit
+        owners[cell] |= owner
+    }
+
+    @inlinable
+    func isolatedDot(_ x: Double, _ y: Double) {
+        guard x > -0.5, x < Double(width) - 0.5, y > -0.5, y < Double(height) - 0.5 else { return }
+        set(x: Int(x + 0.5), y: Int(y + 0.5))
+    }
+
+    /// One segment: Liang–Barsky clipping to the grid (Liang & Barsky, "A new concept and
+    /// method for line clipping", ACM TOG 3(1), 1984), then Bresenham's integer walk
+    /// (Bresenham, IBM Systems Journal 4(1), 1965) in the all-octant error form.
+    @inlinable
+    mutating func segment(_ startX: Double, _ startY: Double, _ endX: Double, _ endY: Double) {
+        var x0 = startX, y0 = startY, x1 = endX, y1 = endY
+        let maxX = Double(width - 1)
+        let maxY = Double(height - 1)
+        let inside =
+            x0 >= 0 && x0 <= maxX && y0 >= 0 && y0 <= maxY && x1 >= 0 && x1 <= maxX && y1 >= 0 && y1 <= maxY
+        if !inside {
+            let dx = x1 - x0
+            let dy = y1 - y0
+            guard dx.isFinite, dy.isFinite else { return }
+            var t0 = 0.0
+            var t1 = 1.0
+            // Each edge: p·t ≤ q keeps the point inside.
+            guard DotGrid.clip(-dx, x0, &t0, &t1), DotGrid.clip(dx, maxX - x0, &t0, &t1),
+                DotGrid.clip(-dy, y0, &t0, &t1), DotGrid.clip(dy, maxY - y0, &t0, &t1)
+            else { return }
+            let clippedX0 = x0 + t0 * dx, clippedY0 = y0 + t0 * dy
+            x1 = x0 + t1 * dx
+            y1 = y0 + t1 * dy
+            x0 = clippedX0
+            y0 = clippedY0
+        }
+        // Coordinates are ≥ 0 up to rounding here, so truncating `v + 0.5` rounds to nearest
+        // without a libm call.
+        var x = min(max(Int(x0 + 0.5), 0), width - 1)
+        var y = min(max(Int(y0 + 0.5), 0), height - 1)
+        let targetX = min(max(Int(x1 + 0.5), 0), width - 1)
+        let targetY = min(max(Int(y1 + 0.5), 0), height - 1)
+        let stepX = x < targetX ? 1 : -1
+        let stepY = y < targetY ? 1 : -1
+        let deltaX = abs(targetX - x)
+        let deltaY = -abs(targetY - y)
+        var error = deltaX + deltaY
+        let solid = pattern == 0xFF
+        while true {
+            if solid || (pattern >> UInt8(phase & 7)) & 1 != 0 { set(x: x, y: y) }
+            phase &+= 1
+            if x == targetX && y == targetY { break }
+            let doubled = 2 * error
+            if doubled >= deltaY {
+                error += deltaY
+                x += stepX
+            }
+            if doubled <= deltaX {
+                error += deltaX
+                y += stepY
+            }
         }
     }
 }
