@@ -14,6 +14,13 @@
 /// the x axis, its tick labels, the x-axis label, then the legend (unless it goes right).
 /// Nothing is ever drawn over the data area except the data and annotation labels placed in
 /// empty cells.
+///
+/// In one cell, annotations win over markers, markers over line dots. Where several series
+/// meet: braille lines keep the union of their dots (in colour the cell turns bold, not one
+/// series' colour); markers of different series, or ASCII lines of different series, become
+/// `#`, and the legend then explains `#`. Without colour every series keeps its own look:
+/// line textures (solid, dashed, dotted, …) on braille, line glyphs on ASCII, and marker
+/// glyphs on both.
 public struct Plot: Sendable, Equatable {
     /// The widths `render()` accepts, in terminal columns.
     public static let widthLimits: ClosedRange<Int> = 20...1000
