@@ -63,9 +63,9 @@ public struct OutputPolicy: Sendable, Equatable {
     ///   are clamped with a note; unparsable ones are skipped.
     /// - Colour: `always` and `never` are obeyed; `auto` (the default) colours only when
     ///   standard output is a terminal, `NO_COLOR` is unset or empty and `TERM` is not `dumb`.
-    ///   A command-line flag overrides `NO_COLOR`, as https://no-color.org asks
-    ///   ("user-level configuration files and per-instance command-line arguments should
-    ///   override $NO_COLOR").
+    ///   `NO_COLOR` wins even over `--color always`: Flightline's contract (DESIGN §4) is colour
+    ///   "never with `NO_COLOR`", stricter than no-color.org, so a CI log that sets it never
+    ///   receives escape codes; the override is reported in `notes`.
     /// - Throws: ``PlotError/invalidOption(name:value:expected:)`` for a flag value that is
     ///   not a whole number inside the limits, or a colour mode other than auto|always|never.
     public static func resolve(
@@ -92,7 +92,9 @@ public struct OutputPolicy: Sendable, Equatable {
         }
         let usesColor: Bool
         switch mode {
-        case .always: usesColor = true
+        case .always:
+            usesColor = (environment.noColor ?? "").isEmpty
+            if !usesColor { notes.append("NO_COLOR is set: --color always ignored, colour off") }
         case .never: usesColor = false
         case .auto:
             usesColor = environment.isTerminal && (environment.noColor ?? "").isEmpty && environment.term != "dumb"

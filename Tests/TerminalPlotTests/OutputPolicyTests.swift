@@ -59,7 +59,7 @@ import Testing
         // (mode, isTerminal, NO_COLOR, TERM, colour?)
         (nil, true, nil, "xterm", true), (nil, false, nil, "xterm", false), (nil, true, "1", "xterm", false),
         (nil, true, "", "xterm", true), (nil, true, nil, "dumb", false), ("auto", false, nil, nil, false),
-        ("never", true, nil, "xterm", false), ("always", false, nil, nil, true), ("always", true, "1", nil, true),
+        ("never", true, nil, "xterm", false), ("always", false, nil, nil, true), ("always", true, "1", nil, false),
     ] as [(String?, Bool, String?, String?, Bool)])
     func colourPolicy(mode: String?, isTerminal: Bool, noColor: String?, term: String?, expected: Bool) throws {
         let environment = TerminalEnvironment(noColor: noColor, term: term, isTerminal: isTerminal)
