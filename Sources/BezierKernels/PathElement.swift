@@ -1,0 +1,38 @@
+/// One drawing command of a `Path`, as in `CGPathElement` and SVG path data.
+public enum PathElement: Hashable, Sendable {
+    /// Start a new subpath at a point.
+    case move(to: Point)
+    /// A straight line from the current point.
+    case line(to: Point)
+    /// A quadratic Bézier from the current point.
+    case quadCurve(to: Point, control: Point)
+    /// A cubic Bézier from the current point.
+    case curve(to: Point, control1: Point, control2: Point)
+    /// A straight line back to the start of the current subpath, which it closes.
+    case close
+
+    /// The point this element ends at (`nil` for `close`, which ends at its subpath's start).
+    @inlinable public var endPoint: Point? {
+        switch self {
+        case .move(let p), .line(let p), .quadCurve(let p, _), .curve(let p, _, _): return p
+        case .close: return nil
+        }
+    }
+
+    /// True for every element but `move`: the elements that draw something (a keyframe segment,
+    /// in Core Animation's terms).
+    @inlinable public var isDrawing: Bool {
+        if case .move = self { return false }
+        return true
+    }
+
+    /// Every point this element carries, in order.
+    @inlinable var points: [Point] {
+        switch self {
+        case .move(let p), .line(let p): return [p]
+        case .quadCurve(let p, let c): return [c, p]
+        case .curve(let p, let c1, let c2): return [c1, c2, p]
+        case .close: return []
+        }
+    }
+}
