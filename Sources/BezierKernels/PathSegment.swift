@@ -115,3 +115,23 @@ public enum PathSegment: ParametricCurveArcLength, Hashable {
         }
     }
 }
+
+extension PathSegment {
+    /// The arc length without validating `accuracy` (the caller guarantees it is positive and
+    /// finite).
+    @inlinable
+    public func uncheckedArcLength(accuracy: Double) -> Double {
+        switch self {
+        case .line(let c): return (c.p1 - c.p0).length
+        case .quadratic(let c): return c.exactArcLength
+        case .cubic(let c): return c.uncheckedArcLength(accuracy: accuracy)
+        }
+    }
+
+    /// The arc length of the part of the segment between parameters `t0 ≤ t1`.
+    @inlinable
+    func arcLength(from t0: Double, to t1: Double, accuracy: Double) -> Double {
+        guard t1 > t0 else { return t0 == t1 ? 0 : -arcLength(from: t1, to: t0, accuracy: accuracy) }
+        return subsegment(t0...t1).uncheckedArcLength(accuracy: accuracy)
+    }
+}

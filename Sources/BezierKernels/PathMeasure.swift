@@ -1,0 +1,398 @@
+/// A position on a path together with the unit tangent there.
+@frozen
+public struct PathSample: Hashable, Sendable {
+    /// The point on the path.
+    public var position: Point
+    /// The unit direction of travel (see `PathMeasure` for cusps; the zero vector only on a path
+    /// of zero length, which has no direction).
+    public var tangent: Vector
+
+    @inlinable public init(position: Point, tangent: Vector) {
+        self.position = position
+        self.tangent = tangent
+    }
+}
+
+/// Where a distance falls on a path: which segment, which element, which curve parameter.
+@frozen
+public struct PathLocation: Hashable, Sendable {
+    /// Index into `PathMeasure.segments`.
+    public var segmentIndex: Int
+    /// Index into the path's `elements` of the element drawing that segment.
+    public var elementIndex: Int
+    /// The curve parameter within that segment, in [0, 1].
+    public var parameter: Double
+
+    @inlinable public init(segmentIndex: Int, elementIndex: Int, parameter: Double) {
+        self.segmentIndex = segmentIndex
+        self.elementIndex = elementIndex
+        self.parameter = parameter
+    }
+}
+
+/// Position and tangent at any distance along a whole path, answered from a table built once.
+///
+/// **Table.** Every segment of non-zero length is cut (by halving its parameter range) into
+/// pieces on which the inverse arc length `t(s)` is interpolated by a polynomial of degree 7 at the
+/// 8 Chebyshev nodes in `s` (values from the exact inverse: safeguarded Newton on the exact arc
+/// length). The interpolant is accepted only after checking, at 33 points across the piece, the
+/// distance along the curve between the point it yields and the exact one; otherwise the piece
+/// is halved (to depth `maximumDepth`). The check is in distance, not in `t`, so cusps (where
+/// `t(s)` has a square-root singularity but the curve barely moves) need only a few extra
+/// pieces. `maximumError` reports the largest checked error.
+///
+/// **Query.** A distance indexes a bucket table (twice as many buckets as pieces) straight to
+/// its piece, then one Horner evaluation gives `t` and one the point and derivative: no root
+/// finding, no allocation. Between check points the interpolation error is of the same order as
+/// at them (Chebyshev interpolants equioscillate); the pieces are accepted at a quarter of the
+/// accuracy to leave room for that and for the arc lengths' own error.
+///
+/// **Edge cases.** Zero-length segments (and moves) take no distance: a distance at a join maps
+/// to the start of the next segment that has length, the total length to the end of the last.
+/// A move inside the path is a jump of zero length (each subpath follows the previous); `close`
+/// contributes its closing line. The unit tangent is `B'/|B'|`; where the speed vanishes (a cusp,
+/// or a control point on an end point) it is the limiting direction: `±B''` (the direction of
+/// travel leaving the point; arriving, at the end of a segment), or `B'''` if `B''` vanishes too.
+public struct PathMeasure: Sendable {
+    /// The largest number of halvings of a segment's parameter range.
+    public static let maximumDepth = 40
+
+    /// One segment of the path with its place along it.
+    public struct Segment: Hashable, Sendable {
+        public var segment: PathSegment
+        /// The index of the element drawing it in the path's `elements`.
+        public var elementIndex: Int
+        /// The distance along the path at its start.
+        public var startDistance: Double
+        /// Its arc length.
+        public var length: Double
+    }
+
+    /// The segments of the path, in order, including zero-length ones.
+    public let segments: [Segment]
+    /// The total length.
+    public let length: Double
+    /// The accuracy the table was built for, in points.
+    public let accuracy: Double
+    /// The largest distance error found when checking the table (≤ accuracy/4 unless the depth
+    /// cap was hit).
+    public let maximumError: Double
+
+    /// One interpolation piece: a parameter range of one segment.
+    @frozen @usableFromInline
+    struct Piece: Sendable {
+        /// The distance at the piece's start, and its middle and inverse half-width: x = (s − mid)·inverseHalfSpan.
+        @usableFromInline var startDistance: Double
+        @usableFromInline var midDistance: Double
+        @usableFromInline var inverseHalfSpan: Double
+        /// `t(x) = a0 + x(a1 + x(a2 + …))`, clamped to [t0, t1].
+        @usableFromInline var a0, a1, a2, a3, a4, a5, a6, a7: Double
+        @usableFromInline var t0, t1: Double
+        /// The segment's cubic in power form `B(t) = c0 + t(c1 + t(c2 + t·c3))`.
+        @usableFromInline var c0, c1, c2, c3: SIMD2<Double>
+        /// Below this |B'|², the tangent falls back to higher derivatives.
+        @usableFromInline var stationarySpeedSquared: Double
+        @usableFromInline var segmentIndex: Int
+
+        @inlinable func parameter(atDistance s: Double) -> Double {
+            let x = (s - midDistance) * inverseHalfSpan
+            var t = a7
+            t = t * x + a6
+            t = t * x + a5
+            t = t * x + a4
+            t = t * x + a3
+            t = t * x + a2
+            t = t * x + a1
+            t = t * x + a0
+            return min(max(t, t0), t1)
+        }
+
+        @inlinable func sample(at t: Double) -> PathSample {
+            let position = c0 + t * (c1 + t * (c2 + t * c3))
+            var velocity = c1 + t * (2 * c2 + (3 * t) * c3)
+            var speedSquared = (velocity * velocity).sum()
+            if speedSquared <= stationarySpeedSquared {
+                let (direction, squared) = limitingDirection(at: t)
+                velocity = direction
+                speedSquared = squared
+            }
+            return PathSample(position: Point(position), tangent: Vector(velocity / speedSquared.squareRoot()))
+        }
+
+        /// The tangent direction where `B'` vanishes (see `PathMeasure`), and its squared length.
+        @inline(never) @usableFromInline
+        func limitingDirection(at t: Double) -> (SIMD2<Double>, Double) {
+            let second = 2 * c2 + (6 * t) * c3
+            let secondSquared = (second * second).sum()
+            if secondSquared > stationarySpeedSquared {
+                // B'(t) ≈ B''(t₀)(t − t₀): leaving the point along +B'', arriving along −B''.
+                return (t >= 1 ? -second : second, secondSquared)
+            }
+            let third = 6 * c3
+            let thirdSquared = (third * third).sum()
+            if thirdSquared > 0 { return (third, thirdSquared) }
+            return (SIMD2(1, 0), 1)  // unreachable: pieces have non-zero length
+        }
+    }
+
+    @usableFromInline let pieces: [Piece]
+    /// `buckets[b]` is the piece containing distance `b / bucketScale`.
+    @usableFromInline let buckets: [Int]
+    @usableFromInline let bucketScale: Double
+    /// Where a zero-length path sits.
+    @usableFromInline let startPoint: Point
+
+    /// Builds the table for `path`.
+    /// - Parameter accuracy: the largest distance, in points, between the position returned and
+    ///   the exact point at the distance asked (default 1e-9).
+    /// - Throws: `invalidAccuracy`; `emptyPath` for a path with no elements.
+    /// - Complexity: O(number of pieces) exact inverse arc lengths; a few hundred microseconds for
+    ///   the bee paths.
+    public init(path: Path, accuracy: Double = Accuracy.default) throws(BezierError) {
+        try BezierError.validate(accuracy: accuracy)
+        guard let first = path.elements.first, case .move(let start) = first else { throw .emptyPath }
+        var segments: [Segment] = []
+        var pieces: [Piece] = []
+        var distance = 0.0
+        var worst = 0.0
+        for indexed in path.indexedSegments {
+            let segment = indexed.segment
+            // Arc lengths inside the table: well below the accuracy, but not below what rounding
+            // allows for a segment of this size.
+            let scale = segment.uncheckedArcLength(accuracy: max(accuracy, 1e-6))
+            let lengthAccuracy = max(accuracy * 1e-3, scale * 1e-14)
+            let length = segment.uncheckedArcLength(accuracy: lengthAccuracy)
+            let index = segments.count
+            segments.append(Segment(segment: segment, elementIndex: indexed.elementIndex, startDistance: distance, length: length))
+            if length > 0 {
+                var builder = PieceBuilder(segment: segment, segmentIndex: index, budget: 0.25 * accuracy,
+                                           lengthAccuracy: lengthAccuracy)
+                builder.build(from: 0, to: 1, startDistance: distance, length: length, depth: 0)
+                pieces += builder.pieces
+                worst = max(worst, builder.worstError)
+            }
+            distance += length
+        }
+        self.segments = segments
+        self.length = distance
+        self.accuracy = accuracy
+        self.maximumError = worst
+        self.pieces = pieces
+        self.startPoint = start
+        let bucketCount = max(1, 2 * pieces.count)
+        self.bucketScale = distance > 0 ? Double(bucketCount) / distance : 0
+        var buckets = [Int](repeating: 0, count: bucketCount)
+        var p = 0
+        for b in 0..<bucketCount {
+            let s = Double(b) / Double(bucketCount) * distance
+            while p + 1 < pieces.count, pieces[p + 1].startDistance <= s { p += 1 }
+            buckets[b] = p
+        }
+        self.buckets = buckets
+    }
+
+    /// Position and unit tangent at `distance` along the path.
+    /// - Throws: `distanceOutOfRange` unless `distance` is in [0, length].
+    /// - Complexity: O(1): a bucket lookup, a degree-7 polynomial and a cubic.
+    @inlinable
+    public func sample(atDistance distance: Double) throws(BezierError) -> PathSample {
+        guard distance >= 0, distance <= length else { throw .distanceOutOfRange(distance, length: length) }
+        guard !pieces.isEmpty else { return PathSample(position: startPoint, tangent: .zero) }
+        let piece = pieces[pieceIndex(atDistance: distance)]
+        return piece.sample(at: piece.parameter(atDistance: distance))
+    }
+
+    /// The position at `distance` along the path.
+    /// - Throws: `distanceOutOfRange` unless `distance` is in [0, length].
+    @inlinable
+    public func position(atDistance distance: Double) throws(BezierError) -> Point {
+        try sample(atDistance: distance).position
+    }
+
+    /// The unit tangent at `distance` along the path.
+    /// - Throws: `distanceOutOfRange` unless `distance` is in [0, length].
+    @inlinable
+    public func tangent(atDistance distance: Double) throws(BezierError) -> Vector {
+        try sample(atDistance: distance).tangent
+    }
+
+    /// Position and unit tangent at `distance` clamped to [0, length] (NaN counts as 0), starting
+    /// the piece search at `hint` and leaving there the piece found: for callers that advance along
+    /// the path in small steps (a swarm of paced bees), the search is then a comparison or two.
+    /// - Complexity: O(1).
+    @inlinable
+    public func sample(clampingDistance distance: Double, hint: inout Int) -> PathSample {
+        guard !pieces.isEmpty else { return PathSample(position: startPoint, tangent: .zero) }
+        let s = distance >= 0 ? min(distance, length) : 0  // NaN fails `>= 0`
+        var i = hint
+        if i >= 0, i < pieces.count, pieces[i].startDistance <= s {
+            // Walk forward at most two pieces; farther jumps go through the buckets.
+            if i + 1 < pieces.count, pieces[i + 1].startDistance <= s {
+                i += 1
+                if i + 1 < pieces.count, pieces[i + 1].startDistance <= s { i = pieceIndex(atDistance: s) }
+            }
+        } else {
+            i = pieceIndex(atDistance: s)
+        }
+        hint = i
+        let piece = pieces[i]
+        return piece.sample(at: piece.parameter(atDistance: s))
+    }
+
+    /// `sample(clampingDistance:hint:)` without a hint.
+    @inlinable
+    public func sample(clampingDistance distance: Double) -> PathSample {
+        var hint = -1
+        return sample(clampingDistance: distance, hint: &hint)
+    }
+
+    /// The index of the piece containing `s` (in [0, length]): the last piece starting at or
+    /// before `s`.
+    @inlinable
+    func pieceIndex(atDistance s: Double) -> Int {
+        let bucket = min(Int(s * bucketScale), buckets.count - 1)
+        var i = buckets[bucket]
+        while i + 1 < pieces.count, pieces[i + 1].startDistance <= s { i += 1 }
+        return i
+    }
+
+    /// Which segment, element and curve parameter `distance` falls on.
+    /// - Throws: `distanceOutOfRange` unless `distance` is in [0, length]; `emptyPath` if the path
+    ///   has no segment.
+    @inlinable
+    public func location(atDistance distance: Double) throws(BezierError) -> PathLocation {
+        guard distance >= 0, distance <= length else { throw .distanceOutOfRange(distance, length: length) }
+        guard !pieces.isEmpty else {
+            guard let first = segments.first else { throw .emptyPath }
+            return PathLocation(segmentIndex: 0, elementIndex: first.elementIndex, parameter: 0)
+        }
+        let piece = pieces[pieceIndex(atDistance: distance)]
+        return PathLocation(segmentIndex: piece.segmentIndex, elementIndex: segments[piece.segmentIndex].elementIndex,
+                            parameter: piece.parameter(atDistance: distance))
+    }
+
+    /// `count` samples at evenly spaced distances `length·i/(count − 1)`, from the start to the end
+    /// inclusive (one sample: the start; none for `count ≤ 0`).
+    /// - Complexity: O(count).
+    public func samples(count: Int) -> [PathSample] {
+        guard count > 0 else { return [] }
+        var result: [PathSample] = []
+        result.reserveCapacity(count)
+        var hint = 0
+        let step = count > 1 ? length / Double(count - 1) : 0
+        for i in 0..<count {
+            let s = i == count - 1 && count > 1 ? length : Double(i) * step
+            result.append(sample(clampingDistance: s, hint: &hint))
+        }
+        return result
+    }
+
+    /// The number of interpolation pieces in the table (for diagnostics and benchmarks).
+    public var pieceCount: Int { pieces.count }
+}
+
+/// Builds the interpolation pieces of one segment (see `PathMeasure`).
+struct PieceBuilder {
+    let segment: PathSegment
+    let segmentIndex: Int
+    let budget: Double
+    let lengthAccuracy: Double
+    let c0, c1, c2, c3: SIMD2<Double>
+    let stationarySpeedSquared: Double
+    var pieces: [PathMeasure.Piece] = []
+    var worstError = 0.0
+
+    /// Chebyshev nodes of the first kind, `cos(π(j + ½)/8)`, and the check points.
+    static let nodes: [Double] = (0..<8).map { Math.cos(.pi * (Double($0) + 0.5) / 8) }
+    static let checks: [Double] = (0...32).map { -1 + Double($0) / 16 }
+
+    init(segment: PathSegment, segmentIndex: Int, budget: Double, lengthAccuracy: Double) {
+        self.segment = segment
+        self.segmentIndex = segmentIndex
+        self.budget = budget
+        self.lengthAccuracy = lengthAccuracy
+        let c = segment.cubic
+        let p0 = c.p0.simd, p1 = c.p1.simd, p2 = c.p2.simd, p3 = c.p3.simd
+        c0 = p0
+        c1 = 3 * (p1 - p0)
+        c2 = 3 * (p2 - 2 * p1 + p0)
+        c3 = p3 - 3 * p2 + 3 * p1 - p0
+        let size = (c1 * c1).sum().squareRoot() + (c2 * c2).sum().squareRoot() + (c3 * c3).sum().squareRoot()
+        // |B'| below 1e-10 of the coefficient scale is rounding noise in its direction.
+        stationarySpeedSquared = (1e-10 * size) * (1e-10 * size)
+    }
+
+    /// The parameter in [t0, t1] at arc length `target` from `t0` (safeguarded Newton).
+    func parameter(from t0: Double, to t1: Double, arcLength target: Double, span: Double) -> Double {
+        var lo = t0, hi = t1
+        var t = t0 + (t1 - t0) * (target / span)
+        for _ in 0..<100 {
+            let f = segment.arcLength(from: t0, to: t, accuracy: lengthAccuracy) - target
+            if abs(f) <= 0.1 * budget { return t }
+            if f < 0 { lo = t } else { hi = t }
+            let v = segment.derivative(at: t).length
+            let newton = v > 0 ? t - f / v : .nan
+            let next = (newton > lo && newton < hi) ? newton : 0.5 * (lo + hi)
+            if next == t || hi - lo <= 2 * t.ulp { return t }
+            t = next
+        }
+        return t
+    }
+
+    mutating func build(from t0: Double, to t1: Double, startDistance: Double, length: Double, depth: Int) {
+        guard length > 0 else { return }  // a sub-range that rounds to no length takes no distance
+        // Interpolate t at the Chebyshev nodes of [startDistance, startDistance + length].
+        let half = 0.5 * length
+        let values = Self.nodes.map { x in parameter(from: t0, to: t1, arcLength: half * (1 + x), span: length) }
+        // Chebyshev coefficients (discrete cosine transform), then the monomial form in x.
+        let n = Self.nodes.count
+        var chebyshev = [Double](repeating: 0, count: n)
+        for k in 0..<n {
+            var sum = 0.0
+            for j in 0..<n { sum += values[j] * Math.cos(.pi * Double(k) * (Double(j) + 0.5) / Double(n)) }
+            chebyshev[k] = (k == 0 ? 1.0 : 2.0) / Double(n) * sum
+        }
+        var monomial = [Double](repeating: 0, count: n)
+        var previous = [Double](repeating: 0, count: n), current = [Double](repeating: 0, count: n)
+        previous[0] = 1  // T₀ = 1
+        current[1] = 1   // T₁ = x
+        for k in 0..<n {
+            let tk = k == 0 ? previous : current
+            for i in 0..<n { monomial[i] += chebyshev[k] * tk[i] }
+            if k >= 1 {
+                // T_{k+1} = 2x·T_k − T_{k−1}
+                var next = [Double](repeating: 0, count: n)
+                for i in 0..<n {
+                    if i > 0 { next[i] += 2 * current[i - 1] }
+                    next[i] -= previous[i]
+                }
+                previous = current
+                current = next
+            }
+        }
+        let piece = PathMeasure.Piece(
+            startDistance: startDistance, midDistance: startDistance + half, inverseHalfSpan: 1 / half,
+            a0: monomial[0], a1: monomial[1], a2: monomial[2], a3: monomial[3],
+            a4: monomial[4], a5: monomial[5], a6: monomial[6], a7: monomial[7],
+            t0: t0, t1: t1, c0: c0, c1: c1, c2: c2, c3: c3,
+            stationarySpeedSquared: stationarySpeedSquared, segmentIndex: segmentIndex)
+        // Check in distance: the arc length from t0 to the interpolated t against the target.
+        var error = 0.0
+        for x in Self.checks {
+            let s = startDistance + half * (1 + x)
+            let t = piece.parameter(atDistance: s)
+            let reached = segment.arcLength(from: t0, to: t, accuracy: lengthAccuracy)
+            error = max(error, abs(reached - half * (1 + x)))
+        }
+        if error > budget, depth < PathMeasure.maximumDepth {
+            let tm = 0.5 * (t0 + t1)
+            let leftLength = segment.arcLength(from: t0, to: tm, accuracy: lengthAccuracy)
+            let rightLength = max(0, length - leftLength)
+            build(from: t0, to: tm, startDistance: startDistance, length: leftLength, depth: depth + 1)
+            build(from: tm, to: t1, startDistance: startDistance + leftLength, length: rightLength, depth: depth + 1)
+            return
+        }
+        worstError = max(worstError, error)
+        pieces.append(piece)
+    }
+}

@@ -1,0 +1,128 @@
+import BezierKernels
+import GSLReference
+import Testing
+
+@Suite("Arc length")
+struct ArcLengthTests {
+    @Test("every seed segment agrees with GSL QAGS", arguments: SeedPath.all)
+    func seedSegments(seed: SeedPath) throws {
+        let integrator = try GSLIntegrator()
+        for segment in seed.path.segments {
+            let reference = try referenceArcLength(segment, integrator: integrator)
+            let length = try segment.arcLength(accuracy: 1e-9)
+            let relative = abs(length - reference) / reference
+            switch segment {
+            case .quadratic: #expect(relative <= 1e-12, "\(segment): \(length) vs \(reference)")
+            default: #expect(relative <= 1e-10, "\(segment): \(length) vs \(reference)")
+            }
+        }
+    }
+
+    static let sweepCubics: [(String, String)] = [
+        ("cusp", "M 0 0 C 100 100 0 100 100 0"),
+        ("loop", "M 0 0 C 300 200 -100 200 200 0"),
+        ("near-straight", "M 0 0 C 33.3 1e-3 66.7 -1e-3 100 0"),
+        ("bee tail", "M 900 200 C 1000 200 1100 200 1200 100"),
+        ("controls on the ends", "M 0 0 C 0 0 100 50 100 50"),
+        ("coincident controls", "M 0 0 C 50 80 50 80 100 0"),
+        ("s-curve", "M 0 0 C 200 0 -100 100 100 100"),
+        ("doubling back", "M 0 0 C 200 0 -100 0 100 0"),
+    ]
+
+    @Test("the accuracy sweep 1e-1 … 1e-12 is honoured on cubics", arguments: sweepCubics)
+    func accuracySweep(name: String, data: String) throws {
+        let curve = cubic(data)
+        let reference = try referenceArcLength(.cubic(curve), relativeTolerance: 1e-15)
+        for exponent in 1...12 {
+            let accuracy = pow10(-exponent)
+            let length = try curve.arcLength(accuracy: accuracy)
+            // Rounding in the reference and the kernel is ~1e-13 of the length: allowed on top.
+            #expect(abs(length - reference) <= accuracy + 1e-13 * reference,
+                    "\(name) at \(accuracy): \(length) vs \(reference)")
+        }
+    }
+
+    @Test("degenerate curves measure 0 or their chord, never NaN")
+    func degenerate() throws {
+        let point = Point(3, 4)
+        #expect(try CubicBezier(point, point, point, point).arcLength() == 0)
+        #expect(try QuadraticBezier(point, point, point).arcLength() == 0)
+        #expect(try Line(point, point).arcLength() == 0)
+        // A quadratic with its control on an end point is a line traversed non-uniformly.
+        #expect(abs(try QuadraticBezier(.zero, .zero, Point(3, 4)).arcLength() - 5) <= 1e-14)
+        #expect(abs(try QuadraticBezier(.zero, Point(3, 4), Point(3, 4)).arcLength() - 5) <= 1e-14)
+        // Control at the midpoint: uniform speed (A = 0 in the closed form).
+        #expect(abs(try QuadraticBezier(.zero, Point(1.5, 2), Point(3, 4)).arcLength() - 5) <= 1e-14)
+        // Control beyond the end: the curve runs to the turning point and back (0→4/3·…).
+        // B(t) = 2(1−t)t·4 + t²·1 on a line; x(t) peaks at t = 4/7 with x = 16/7.
+        let back = try QuadraticBezier(.zero, Point(4, 0), Point(1, 0)).arcLength()
+        #expect(abs(back - (16.0 / 7 + (16.0 / 7 - 1))) <= 1e-13)
+        // Cubic with all controls on one line, doubling back: chord-free exact value by reference.
+        let cubicBack = CubicBezier(.zero, Point(2, 0), Point(2, 0), Point(1, 0))
+        let reference = try referenceArcLength(.cubic(cubicBack))
+        #expect(abs(try cubicBack.arcLength(accuracy: 1e-12) - reference) <= 1e-12)
+    }
+
+    @Test("near-straight quadratics use the guarded path and stay exact")
+    func nearStraightQuadratic() throws {
+        for bend in [0.0, 1e-12, 1e-8, 1e-4, 1e-1, 1, 10] {
+            let curve = QuadraticBezier(.zero, Point(50, bend), Point(100, 0))
+            let reference = try referenceArcLength(.quadratic(curve), relativeTolerance: 1e-15)
+            #expect(abs(try curve.arcLength() - reference) <= 1e-12 * reference, "bend \(bend)")
+        }
+    }
+
+    @Test("quadratic closed form matches GSL on random curves to 1e-12")
+    func randomQuadratics() throws {
+        var rng = SplitMix64(seed: 7)
+        let integrator = try GSLIntegrator()
+        for _ in 0..<200 {
+            let p = (0..<3).map { _ in Point(rng.unit() * 400 - 200, rng.unit() * 400 - 200) }
+            let curve = QuadraticBezier(p[0], p[1], p[2])
+            let reference = try referenceArcLength(.quadratic(curve), integrator: integrator)
+            #expect(abs(try curve.arcLength() - reference) <= 1e-12 * reference, "\(curve)")
+        }
+    }
+
+    @Test("invalid accuracy is rejected with a one-line message", arguments: [0.0, -1, .nan, .infinity])
+    func invalidAccuracy(accuracy: Double) {
+        let curve = cubic("M 0 0 C 1 1 2 1 3 0")
+        let error = #expect(throws: BezierError.self) { try curve.arcLength(accuracy: accuracy) }
+        #expect(error?.description == "accuracy must be a positive finite number, got \(accuracy)")
+        #expect(throws: BezierError.self) { try QuadraticBezier(.zero, Point(1, 1), Point(2, 0)).arcLength(accuracy: accuracy) }
+        #expect(throws: BezierError.self) { try Line(.zero, Point(1, 1)).arcLength(accuracy: accuracy) }
+        #expect(!BezierError.invalidAccuracy(accuracy).description.contains("\n"))
+    }
+
+    @Test("inverse of the forward arc length within the accuracy", arguments: sweepCubics)
+    func inverse(name: String, data: String) throws {
+        let curve = cubic(data)
+        let total = try curve.arcLength(accuracy: 1e-13)
+        for accuracy in [1e-3, 1e-6, 1e-9] {
+            for fraction in [0, 0.01, 0.25, 0.5, 0.77, 0.999, 1] {
+                let s = fraction * total
+                let t = try curve.parameter(atArcLength: s, accuracy: accuracy)
+                let reached = try curve.subsegment(0...t).arcLength(accuracy: 1e-13)
+                #expect(abs(reached - s) <= accuracy + 1e-12 * total, "\(name) s=\(s) acc=\(accuracy)")
+            }
+        }
+        #expect(throws: BezierError.self) { try curve.parameter(atArcLength: total + 1, accuracy: 1e-9) }
+        #expect(throws: BezierError.self) { try curve.parameter(atArcLength: .nan, accuracy: 1e-9) }
+    }
+
+    @Test("quadratic inverse through the closed form")
+    func quadraticInverse() throws {
+        let curve = QuadraticBezier(Point(20, 200), Point(120, 100), Point(220, 200))
+        let total = try curve.arcLength()
+        for fraction in stride(from: 0.0, through: 1.0, by: 0.125) {
+            let t = try curve.parameter(atArcLength: fraction * total, accuracy: 1e-10)
+            #expect(abs(curve.subsegment(0...t).exactArcLength - fraction * total) <= 1e-10)
+        }
+    }
+}
+
+func pow10(_ exponent: Int) -> Double {
+    var value = 1.0
+    for _ in 0..<abs(exponent) { value *= 10 }
+    return exponent < 0 ? 1 / value : value
+}
