@@ -48,8 +48,21 @@ struct StepAnalysis {
 
     static func event(_ samples: FrameSamples, _ k: Int) -> FrameEvent {
         FrameEvent(
-            frame: k, time: samples.time(ofFrame: k), element: samples.elements?[k],
+            frame: k, time: samples.time(ofFrame: k), element: samples.elements?[k], nextElement: nil,
             position: samples.positions[k])
+    }
+
+    /// The event at the vertex `k + 1` of the steps k and k + 1, naming the join when the steps
+    /// cross one.
+    func vertexEvent(_ k: Int) -> FrameEvent {
+        var next: Int?
+        if let elements = samples.elements, k + 2 < elements.count, elements[k] != elements[k + 2] {
+            next = elements[k + 2]
+        }
+        return FrameEvent(
+            frame: k + 1, time: samples.time(ofFrame: k + 1),
+            element: next != nil ? samples.elements?[k] : samples.elements?[k + 1], nextElement: next,
+            position: samples.positions[k + 1])
     }
 
     func event(_ k: Int) -> FrameEvent { Self.event(samples, k) }
@@ -154,8 +167,13 @@ extension FrameMetrics {
                 max: speeds[speeds.count - 1])
 
         let floor = thresholds.speedFloor
+        func test(_ k: Int) -> RateDoublingTest? {
+            fine.flatMap { RateDoublingTest.around(frame: k, base: base, doubled: $0, thresholds: thresholds) }
+        }
         var jump: (ratio: Double, k: Int)?
         var turn: (degrees: Double, k: Int)?
+        var jumpCandidates: [(value: Double, k: Int)] = []
+        var turnCandidates: [(value: Double, k: Int)] = []
         for k in 0..<max(steps.count - 1, 0) where !base.isTeleport[k] && !base.isTeleport[k + 1] {
             let before = steps[k] * hz
             let after = steps[k + 1] * hz
@@ -163,6 +181,7 @@ extension FrameMetrics {
             if high > floor {
                 let ratio = high / max(min(before, after), floor)
                 if ratio > (jump?.ratio ?? 0) { jump = (ratio, k) }
+                if ratio > thresholds.maxSpeedJump { jumpCandidates.append((ratio, k)) }
             }
             if before >= floor, after >= floor {
                 let a = samples.displacement(afterFrame: k)
@@ -171,10 +190,28 @@ extension FrameMetrics {
                 let dot = (a * b).sum()
                 let degrees = atan2(abs(cross), dot) * 180 / .pi
                 if degrees > (turn?.degrees ?? -1) { turn = (degrees, k) }
+                if degrees > thresholds.maxTurnDegrees { turnCandidates.append((degrees, k)) }
             }
         }
-        func test(_ k: Int) -> RateDoublingTest? {
-            fine.flatMap { RateDoublingTest.around(frame: k, base: base, doubled: $0, thresholds: thresholds) }
+        /// The candidates that are breaks, the largest of any cluster within three frames.
+        func breaks(_ candidates: [(value: Double, k: Int)]) -> [(k: Int, test: RateDoublingTest?)] {
+            var kept: [(value: Double, k: Int, test: RateDoublingTest?)] = []
+            for candidate in candidates.sorted(by: { $0.value > $1.value }) {
+                if kept.contains(where: { abs($0.k - candidate.k) <= 3 }) { continue }
+                let rateTest = test(candidate.k)
+                if rateTest?.isBreak ?? true { kept.append((candidate.value, candidate.k, rateTest)) }
+            }
+            return kept.sorted { $0.k < $1.k }.map { ($0.k, $0.test) }
+        }
+        func speedJump(_ k: Int, _ rateTest: RateDoublingTest?) -> SpeedJump {
+            let before = steps[k] * hz
+            let after = steps[k + 1] * hz
+            return SpeedJump(
+                ratio: max(before, after) / max(min(before, after), floor), speedBefore: before, speedAfter: after,
+                at: base.vertexEvent(k), rateTest: rateTest)
+        }
+        func turnEvent(_ k: Int, _ degrees: Double, _ rateTest: RateDoublingTest?) -> Turn {
+            Turn(degrees: degrees, at: base.vertexEvent(k), rateTest: rateTest)
         }
 
         self.hz = hz
@@ -182,12 +219,11 @@ extension FrameMetrics {
         self.maxStep = maxStep
         self.maxStepAt = maxStepAt
         self.speed = profile
-        self.speedJump = jump.map {
-            SpeedJump(
-                ratio: $0.ratio, speedBefore: steps[$0.k] * hz, speedAfter: steps[$0.k + 1] * hz,
-                at: base.event($0.k + 1), rateTest: test($0.k))
-        }
-        self.maxTurn = turn.map { Turn(degrees: $0.degrees, at: base.event($0.k + 1), rateTest: test($0.k)) }
+        self.speedJump = jump.map { speedJump($0.k, test($0.k)) }
+        self.speedJumpBreaks = breaks(jumpCandidates).map { speedJump($0.k, $0.test) }
+        self.maxTurn = turn.map { turnEvent($0.k, $0.degrees, test($0.k)) }
+        let turnValues = Dictionary(turnCandidates.map { ($0.k, $0.value) }, uniquingKeysWith: max)
+        self.turnBreaks = breaks(turnCandidates).map { turnEvent($0.k, turnValues[$0.k] ?? 0, $0.test) }
         self.teleports = base.teleports
         let whole = base.maxVelocityChange(from: samples.startTime, to: .infinity)
         self.maxVelocityChange = whole.map { VelocityChange(magnitude: $0.value, at: base.event($0.frame + 1)) }

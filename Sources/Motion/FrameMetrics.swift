@@ -6,6 +6,9 @@ public struct FrameEvent: Sendable, Equatable {
     public let time: Double
     /// The 1-based number of the path element at that frame, when the motion is a path.
     public let element: Int?
+    /// When the two steps around the event cross into another element: the element at the end
+    /// of the second step (so the event sits at the join `element → nextElement`); else `nil`.
+    public let nextElement: Int?
     /// The position shown at that frame, points.
     public let position: SIMD2<Double>
 }
@@ -91,8 +94,15 @@ public struct FrameMetrics: Sendable, Equatable {
     public let speed: SpeedProfile?
     /// The largest consecutive speed ratio; `nil` when no pair has a speed above the floor.
     public let speedJump: SpeedJump?
+    /// Every speed jump above `maxSpeedJump` that the rate-doubling test calls a break (or that
+    /// cannot be tested), one per place (the largest within three frames), in time order. The
+    /// largest jump overall may be smooth (a spring's launch) while a smaller one is a break.
+    public let speedJumpBreaks: [SpeedJump]
     /// The largest turn; `nil` when no two consecutive steps are above the floor.
     public let maxTurn: Turn?
+    /// Every turn above `maxTurnDegrees` that is a break (or untested), one per place, in time
+    /// order.
+    public let turnBreaks: [Turn]
     /// Every teleport, in frame order.
     public let teleports: [Teleport]
     /// The worst two-frame velocity change (windows touching a teleport excluded).

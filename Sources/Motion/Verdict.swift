@@ -45,9 +45,10 @@ func formatted(_ value: Double, _ digits: Int) -> String {
 }
 
 extension FrameEvent {
-    /// "at element 5, t = 2.23 s" or "at t = 0.35 s".
+    /// "at the join of elements 4 → 5, t = 1.88 s", "at element 5, t = 2.23 s" or "at t = 0.35 s".
     var phrase: String {
         let time = "t = \(formatted(time, 2)) s"
+        if let element, let nextElement { return "at the join of elements \(element) → \(nextElement), \(time)" }
         return element.map { "at element \($0), \(time)" } ?? "at \(time)"
     }
 }
@@ -68,9 +69,9 @@ extension FrameMetrics {
     /// (e.g. `"bee2+ linear @60 Hz"`).
     ///
     /// - every teleport;
-    /// - a speed jump above `maxSpeedJump` that the rate-doubling test calls a break (or that
-    ///   cannot be tested for lack of samples at twice the rate);
-    /// - a turn above `maxTurnDegrees` under the same condition.
+    /// - every speed jump above `maxSpeedJump` that the rate-doubling test calls a break (or
+    ///   that cannot be tested for lack of samples at twice the rate): `speedJumpBreaks`;
+    /// - every turn above `maxTurnDegrees` under the same condition: `turnBreaks`.
     ///
     /// A steep but smooth change (a spring's launch, a tight bend) is not a reason: its velocity
     /// change shrinks when the rate doubles.
@@ -84,7 +85,7 @@ extension FrameMetrics {
                         "\(label): teleports \(formatted(teleport.distance, 1)) pt in one frame \(teleport.from.phrase) (neighbouring steps ≤ \(formatted(teleport.neighbourStep, 1)) pt)"
                 ))
         }
-        if let jump = speedJump, jump.ratio > thresholds.maxSpeedJump, jump.rateTest?.isBreak ?? true {
+        for jump in speedJumpBreaks {
             let why = jump.rateTest?.phrase ?? "untested: no samples at twice the rate"
             found.append(
                 Finding(
@@ -93,7 +94,7 @@ extension FrameMetrics {
                         "\(label): speed jumps \(formatted(jump.ratio, 2))× \(jump.at.phrase) (\(formatted(jump.speedBefore, 0)) → \(formatted(jump.speedAfter, 0)) pt/s; \(why))"
                 ))
         }
-        if let turn = maxTurn, turn.degrees > thresholds.maxTurnDegrees, turn.rateTest?.isBreak ?? true {
+        for turn in turnBreaks {
             let why = turn.rateTest?.phrase ?? "untested: no samples at twice the rate"
             found.append(
                 Finding(

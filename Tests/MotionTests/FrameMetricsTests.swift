@@ -176,11 +176,11 @@ struct FrameMetricsTests {
         let elements = (0...60).map { $0 < 30 ? 1 : 2 }
         let metrics = try FrameMetrics(samples: FrameSamples(hz: 60, positions: positions, elements: elements))
         let jump = try #require(metrics.speedJump)
-        #expect(jump.at.element == 2)
+        #expect(jump.at.element == 1 && jump.at.nextElement == 2)
         #expect(jump.rateTest == nil)
         // Without the doubled rate the jump cannot be cleared, so it is reported as untested.
         let message = try #require(metrics.findings(label: "x").first).message
-        #expect(message.contains("at element 2, t = 0.50 s"))
+        #expect(message.contains("at the join of elements 1 → 2, t = 0.50 s"))
         #expect(message.contains("untested"))
     }
 }
