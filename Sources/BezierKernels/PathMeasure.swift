@@ -85,11 +85,14 @@ public struct PathMeasure: Sendable {
         @usableFromInline var startDistance: Double
         @usableFromInline var midDistance: Double
         @usableFromInline var inverseHalfSpan: Double
-        /// `t(x) = a0 + x(a1 + x(a2 + …))`, clamped to [t0, t1].
+        /// `t(x) = a0 + x(a1 + x(a2 + …))`, clamped to [t0, t1], and exactly t0 / t1 at the ends.
         @usableFromInline var a0, a1, a2, a3, a4, a5, a6, a7: Double
         @usableFromInline var t0, t1: Double
-        /// The segment's cubic in power form `B(t) = c0 + t(c1 + t(c2 + t·c3))`.
-        @usableFromInline var c0, c1, c2, c3: SIMD2<Double>
+        /// The segment's cubic: control points (for the position, in Bernstein form, exact at
+        /// both ends) and power-form coefficients `B(t) = p0 + t(c1 + t(c2 + t·c3))` (for the
+        /// derivatives).
+        @usableFromInline var p0, p1, p2, p3: SIMD2<Double>
+        @usableFromInline var c1, c2, c3: SIMD2<Double>
         /// Below this |B'|², the tangent falls back to higher derivatives.
         @usableFromInline var stationarySpeedSquared: Double
         @usableFromInline var segmentIndex: Int
@@ -104,11 +107,15 @@ public struct PathMeasure: Sendable {
             t = t * x + a2
             t = t * x + a1
             t = t * x + a0
-            return min(max(t, t0), t1)
+            t = min(max(t, t0), t1)
+            // Exact at the piece's ends, so path ends and joins land on the control points.
+            return x <= -1 ? t0 : (x >= 1 ? t1 : t)
         }
 
         @inlinable func sample(at t: Double) -> PathSample {
-            let position = c0 + t * (c1 + t * (c2 + t * c3))
+            let mt = 1 - t
+            let mt2 = mt * mt, t2 = t * t
+            let position = (mt2 * mt) * p0 + (3 * mt2 * t) * p1 + (3 * mt * t2) * p2 + (t2 * t) * p3
             var velocity = c1 + t * (2 * c2 + (3 * t) * c3)
             var speedSquared = (velocity * velocity).sum()
             if speedSquared <= stationarySpeedSquared {
@@ -297,7 +304,8 @@ struct PieceBuilder {
     let segmentIndex: Int
     let budget: Double
     let lengthAccuracy: Double
-    let c0, c1, c2, c3: SIMD2<Double>
+    let p0, p1, p2, p3: SIMD2<Double>
+    let c1, c2, c3: SIMD2<Double>
     let stationarySpeedSquared: Double
     var pieces: [PathMeasure.Piece] = []
     var worstError = 0.0
@@ -313,7 +321,7 @@ struct PieceBuilder {
         self.lengthAccuracy = lengthAccuracy
         let c = segment.cubic
         let p0 = c.p0.simd, p1 = c.p1.simd, p2 = c.p2.simd, p3 = c.p3.simd
-        c0 = p0
+        (self.p0, self.p1, self.p2, self.p3) = (p0, p1, p2, p3)
         c1 = 3 * (p1 - p0)
         c2 = 3 * (p2 - 2 * p1 + p0)
         c3 = p3 - 3 * p2 + 3 * p1 - p0
@@ -374,7 +382,7 @@ struct PieceBuilder {
             startDistance: startDistance, midDistance: startDistance + half, inverseHalfSpan: 1 / half,
             a0: monomial[0], a1: monomial[1], a2: monomial[2], a3: monomial[3],
             a4: monomial[4], a5: monomial[5], a6: monomial[6], a7: monomial[7],
-            t0: t0, t1: t1, c0: c0, c1: c1, c2: c2, c3: c3,
+            t0: t0, t1: t1, p0: p0, p1: p1, p2: p2, p3: p3, c1: c1, c2: c2, c3: c3,
             stationarySpeedSquared: stationarySpeedSquared, segmentIndex: segmentIndex)
         // Check in distance: the arc length from t0 to the interpolated t against the target.
         var error = 0.0

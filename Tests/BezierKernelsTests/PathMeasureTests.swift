@@ -26,3 +26,108 @@ struct PathMeasureTests {
         #expect(worst <= 1e-9, "worst error \(worst) pt")
     }
 }
+
+@Suite("PathMeasure edge cases")
+struct PathMeasureEdgeCaseTests {
+    @Test("zero-length segments take no distance and break nothing")
+    func zeroLengthSegments() throws {
+        let path = try Path(svgPathData: "M 0 0 L 0 0 L 10 0 Q 10 0 10 0 C 10 0 10 0 10 0 L 10 10 Z")
+        let measure = try PathMeasure(path: path)
+        #expect(abs(measure.length - (10 + 10 + 200.0.squareRoot())) <= 1e-12)
+        for s in stride(from: 0.0, through: measure.length, by: measure.length / 64) {
+            let sample = try measure.sample(atDistance: s)
+            #expect(sample.position.isFinite && abs(sample.tangent.length - 1) <= 1e-12)
+        }
+        // At the join the next segment with length begins.
+        #expect(try measure.tangent(atDistance: 10) == Vector(0, 1))
+        #expect(try measure.position(atDistance: 10) == Point(10, 0))
+        #expect(try measure.location(atDistance: 10).elementIndex == 5)  // L 10 10
+    }
+
+    @Test("a path of zero length answers its start with a zero tangent")
+    func zeroLengthPath() throws {
+        let measure = try PathMeasure(path: try Path(svgPathData: "M 4 5 L 4 5"))
+        #expect(measure.length == 0)
+        #expect(try measure.sample(atDistance: 0) == PathSample(position: Point(4, 5), tangent: .zero))
+        #expect(throws: BezierError.self) { try measure.sample(atDistance: 1e-9) }
+        #expect(throws: BezierError.emptyPath) { try PathMeasure(path: Path()) }
+    }
+
+    @Test("the tangent at a cusp is the limiting direction, never NaN")
+    func cusp() throws {
+        let path = try Path(svgPathData: "M 0 0 C 100 100 0 100 100 0")
+        let measure = try PathMeasure(path: path)
+        #expect(measure.maximumError <= 0.25e-9)
+        let c = cubic("M 0 0 C 100 100 0 100 100 0")
+        // The cusp is at t = ½, at distance L/2 by symmetry; arriving along +y, leaving along −y.
+        let half = measure.length / 2
+        #expect(try measure.position(atDistance: half).distance(to: c.point(at: 0.5)) <= 1e-9)
+        let before = try measure.tangent(atDistance: half - 1e-6), after = try measure.tangent(atDistance: half + 1e-6)
+        #expect((before - Vector(0, 1)).length <= 1e-3)
+        #expect((after - Vector(0, -1)).length <= 1e-3)
+        let at = try measure.tangent(atDistance: half)
+        #expect(at.isFinite && abs(at.length - 1) <= 1e-12)
+        // Control points on the end points: B'(0) = 0, the tangent is along B'' = 6(p2 − p0).
+        let ends = try PathMeasure(path: try Path(svgPathData: "M 0 0 C 0 0 100 50 100 50"))
+        let direction = Vector(100, 50).normalized!
+        #expect((try ends.tangent(atDistance: 0) - direction).length <= 1e-12)
+        #expect((try ends.tangent(atDistance: ends.length) - direction).length <= 1e-12)
+    }
+
+    @Test("closed subpaths and a move inside the path")
+    func subpaths() throws {
+        let path = try Path(svgPathData: "M 0 0 H 10 V 10 Z M 100 100 h 5")
+        let measure = try PathMeasure(path: path)
+        #expect(abs(measure.length - (20 + 200.0.squareRoot() + 5)) <= 1e-12)
+        // The closing line runs from (10, 10) back to (0, 0).
+        let closing = 20 + 200.0.squareRoot() / 2
+        #expect(try measure.position(atDistance: closing).distance(to: Point(5, 5)) <= 1e-12)
+        #expect((try measure.tangent(atDistance: closing) - Vector(-1, -1).normalized!).length <= 1e-12)
+        // The move is a jump: the distance at the end of the first subpath starts the second.
+        #expect(try measure.position(atDistance: 20 + 200.0.squareRoot()) == Point(100, 100))
+        #expect(try measure.position(atDistance: measure.length) == Point(105, 100))
+    }
+
+    @Test("hinted and evenly spaced samples agree with plain queries", arguments: SeedPath.all)
+    func hints(seed: SeedPath) throws {
+        let measure = try PathMeasure(path: seed.path)
+        let samples = measure.samples(count: 101)
+        #expect(samples.count == 101)
+        #expect(samples.first?.position == seed.path.segments.first?.start)
+        #expect(samples.last!.position.distance(to: seed.path.currentPoint!) <= 1e-9)
+        var hint = 0
+        var rng = SplitMix64(seed: 3)
+        var s = 0.0
+        while s < measure.length {
+            #expect(measure.sample(clampingDistance: s, hint: &hint) == (try measure.sample(atDistance: s)))
+            s += rng.unit() * 40
+        }
+        // Far jumps backwards and forwards through a stale hint.
+        for target in [measure.length, 0, measure.length / 3, measure.length * 0.9, 1] {
+            #expect(measure.sample(clampingDistance: target, hint: &hint) == (try measure.sample(atDistance: target)))
+        }
+        #expect(measure.sample(clampingDistance: .nan) == (try measure.sample(atDistance: 0)))
+        #expect(measure.sample(clampingDistance: 1e12) == (try measure.sample(atDistance: measure.length)))
+        #expect(measure.samples(count: 0).isEmpty && measure.samples(count: 1).count == 1)
+    }
+
+    @Test("out-of-range distances are one-line errors", arguments: [-1e-9, .nan, .infinity, 1e6])
+    func outOfRange(distance: Double) throws {
+        let measure = try PathMeasure(path: SeedPath.all[0].path)
+        let error = #expect(throws: BezierError.self) { try measure.sample(atDistance: distance) }
+        #expect(error.map { !$0.description.contains("\n") && $0.description.contains("\(distance)") } == true)
+    }
+
+    @Test("locations report the element and the exact parameter", arguments: SeedPath.all)
+    func locations(seed: SeedPath) throws {
+        let measure = try PathMeasure(path: seed.path)
+        for (index, segment) in measure.segments.enumerated() {
+            for fraction in [0.0, 0.3, 0.7] {
+                let place = try measure.location(atDistance: segment.startDistance + fraction * segment.length)
+                #expect(place.segmentIndex == index && place.elementIndex == index + 1)
+                let t = try segment.segment.parameter(atArcLength: fraction * segment.length, accuracy: 1e-12)
+                #expect(abs(place.parameter - t) <= 1e-9 / segment.segment.derivative(at: t).length * 4)
+            }
+        }
+    }
+}

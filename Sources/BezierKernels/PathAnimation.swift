@@ -1,0 +1,181 @@
+/// A layer's position animated along a path, as Core Animation's `CAKeyframeAnimation` with a
+/// `path` (DESIGN §2): a duration, a timing curve over the whole duration, a calculation mode, and
+/// optionally repeating forever.
+///
+/// **Timing.** At time t the cycle time is `t mod duration` when repeating (each cycle restarts at
+/// the path's start; a time that is a whole number of durations is the start of a cycle), or `t`
+/// clamped to [0, duration] otherwise. The timing curve maps the cycle fraction to a progress p,
+/// clamped to [0, 1] (a curve that overshoots holds at the ends of the path).
+///
+/// **Modes.**
+/// - `linear`: Core Animation's `kCAAnimationLinear` without `keyTimes`. Apple's documentation of
+///   `CAKeyframeAnimation.path`: "The end point of a line-to or curve-to segment defines the
+///   keyframe value … Move-to segments do not define separate keyframe values." So each drawing
+///   element (line, quadratic, cubic, close — a close is a line back to the subpath's start) gets
+///   an equal share 1/n of the progress and moves are skipped (a move inside the path is a jump
+///   at a keyframe boundary); inside its share the curve parameter advances uniformly. The speed
+///   therefore changes at every join (the bee path's 7 elements have very different lengths).
+/// - `paced`: `kCAAnimationPaced`: constant speed along the arc length, p·length, through a
+///   `PathMeasure`.
+public struct PathAnimation: Sendable {
+    /// How progress maps to a place on the path.
+    public enum Mode: String, Sendable, CaseIterable {
+        case linear
+        case paced
+    }
+
+    /// Where a time falls on the path.
+    @frozen
+    public struct Location: Hashable, Sendable {
+        /// The index of the completed cycles (0 for the first; always 0 when not repeating).
+        public var cycle: Int
+        /// The timing curve's output in [0, 1].
+        public var progress: Double
+        /// Index into `segments` (one per drawing element).
+        public var segmentIndex: Int
+        /// Index into the path's `elements`.
+        public var elementIndex: Int
+        /// The curve parameter within the segment, in [0, 1].
+        public var parameter: Double
+
+        @inlinable public init(cycle: Int, progress: Double, segmentIndex: Int, elementIndex: Int, parameter: Double) {
+            self.cycle = cycle
+            self.progress = progress
+            self.segmentIndex = segmentIndex
+            self.elementIndex = elementIndex
+            self.parameter = parameter
+        }
+    }
+
+    public let path: Path
+    public let duration: Double
+    public let timingCurve: TimingCurve
+    public let mode: Mode
+    public let repeats: Bool
+    /// The drawing elements' segments, in order.
+    public let segments: [Path.IndexedSegment]
+    /// The arc-length table (built for both modes: `paced` uses it for position, both for length).
+    public let measure: PathMeasure
+
+    /// - Throws: `invalidDuration` unless `duration` is positive and finite; `emptyPath` unless the
+    ///   path has at least one drawing element; `invalidAccuracy` for the `PathMeasure`.
+    public init(path: Path, duration: Double, timingCurve: TimingCurve = .linear, mode: Mode,
+                repeats: Bool, accuracy: Double = Accuracy.default) throws(BezierError) {
+        guard duration > 0, duration.isFinite else { throw .invalidDuration(duration) }
+        let segments = path.indexedSegments
+        guard !segments.isEmpty else { throw .emptyPath }
+        self.path = path
+        self.duration = duration
+        self.timingCurve = timingCurve
+        self.mode = mode
+        self.repeats = repeats
+        self.segments = segments
+        self.measure = try PathMeasure(path: path, accuracy: accuracy)
+    }
+
+    /// The times within a cycle, in [0, duration], at which each segment begins, followed by
+    /// `duration`: the join times. For `linear` these are where the keyframe shares meet (through
+    /// the inverse of the timing curve); for `paced`, where the arc length reaches each segment.
+    /// - Complexity: O(n) timing-curve inversions.
+    public var joinTimes: [Double] {
+        let n = segments.count
+        var fractions: [Double]
+        switch mode {
+        case .linear: fractions = (0...n).map { Double($0) / Double(n) }
+        case .paced:
+            let total = measure.length
+            fractions = measure.segments.map { total > 0 ? $0.startDistance / total : 0 } + [1]
+        }
+        return fractions.map { duration * timeFraction(atProgress: $0) }
+    }
+
+    /// The cycle fraction at which the timing curve reaches `progress` (bisection on the monotone
+    /// part; for curves that overshoot, the first time it does).
+    func timeFraction(atProgress progress: Double) -> Double {
+        if progress <= 0 { return 0 }
+        if progress >= 1 { return 1 }
+        var lo = 0.0, hi = 1.0
+        for _ in 0..<200 {
+            let mid = 0.5 * (lo + hi)
+            if mid == lo || mid == hi { break }
+            if timingCurve.progress(at: mid) < progress { lo = mid } else { hi = mid }
+        }
+        return hi
+    }
+
+    /// Where time `t` (seconds since the animation began) falls: cycle, progress, element and
+    /// parameter.
+    /// - Throws: `invalidTime` unless `t` is finite.
+    @inlinable
+    public func location(atTime t: Double) throws(BezierError) -> Location {
+        guard t.isFinite else { throw .invalidTime(t) }
+        let (cycle, fraction) = cycleFraction(atTime: t)
+        let progress = min(max(timingCurve.progress(at: fraction), 0), 1)
+        switch mode {
+        case .linear:
+            let n = segments.count
+            let scaled = progress * Double(n)
+            let index = min(Int(scaled), n - 1)
+            let parameter = min(scaled - Double(index), 1)
+            return Location(cycle: cycle, progress: progress, segmentIndex: index,
+                            elementIndex: segments[index].elementIndex, parameter: parameter)
+        case .paced:
+            let place = try measure.location(atDistance: progress * measure.length)
+            return Location(cycle: cycle, progress: progress, segmentIndex: place.segmentIndex,
+                            elementIndex: place.elementIndex, parameter: place.parameter)
+        }
+    }
+
+    /// Position and unit tangent at time `t`.
+    /// - Throws: `invalidTime` unless `t` is finite.
+    /// - Complexity: O(1) (a timing-curve solve, then one segment evaluation or one `PathMeasure`
+    ///   query).
+    @inlinable
+    public func sample(atTime t: Double) throws(BezierError) -> PathSample {
+        guard t.isFinite else { throw .invalidTime(t) }
+        let (_, fraction) = cycleFraction(atTime: t)
+        let progress = min(max(timingCurve.progress(at: fraction), 0), 1)
+        switch mode {
+        case .paced:
+            return measure.sample(clampingDistance: progress * measure.length)
+        case .linear:
+            let n = segments.count
+            let scaled = progress * Double(n)
+            let index = min(Int(scaled), n - 1)
+            let parameter = min(scaled - Double(index), 1)
+            let segment = segments[index].segment
+            return PathSample(position: segment.point(at: parameter),
+                              tangent: Self.unitTangent(of: segment, at: parameter))
+        }
+    }
+
+    /// The completed cycles and the fraction of the current one at time `t`.
+    @inlinable
+    func cycleFraction(atTime t: Double) -> (Int, Double) {
+        if repeats {
+            let cycles = (t / duration).rounded(.down)
+            let fraction = (t - cycles * duration) / duration
+            // Rounding can leave the fraction a hair outside [0, 1).
+            if fraction >= 1 { return (Int(clamping: Int64(cycles) + 1), 0) }
+            return (Int(clamping: Int64(max(min(cycles, 9e18), -9e18))), max(fraction, 0))
+        }
+        return (0, min(max(t / duration, 0), 1))
+    }
+
+    /// `B'/|B'|`, or the limiting direction where the speed vanishes (`±B''`, then `B'''`, as in
+    /// `PathMeasure`); the zero vector only for a segment that is a single point.
+    @inlinable
+    public static func unitTangent(of segment: PathSegment, at t: Double) -> Vector {
+        let velocity = segment.derivative(at: t)
+        // Below 1e-10 of the control polygon's size, B' is rounding noise in direction.
+        if velocity.length > 1e-10 * scale(of: segment), let direction = velocity.normalized { return direction }
+        if let direction = segment.secondDerivative(at: t).normalized { return t >= 1 ? -direction : direction }
+        if case .cubic(let c) = segment, let direction = c.thirdDerivative.normalized { return direction }
+        return .zero
+    }
+
+    @inlinable static func scale(of segment: PathSegment) -> Double {
+        let c = segment.cubic
+        return (c.p1 - c.p0).length + (c.p2 - c.p1).length + (c.p3 - c.p2).length
+    }
+}

@@ -1,0 +1,126 @@
+import BezierKernels
+import Testing
+
+@Suite("SVG path data")
+struct SVGPathDataTests {
+    @Test("compact numbers: signs, leading dots, exponents, implicit repeats")
+    func compactNumbers() throws {
+        let path = try Path(svgPathData: "M1-2L.5.5-3e1,4E-1 5 6")
+        #expect(path.elements == [.move(to: Point(1, -2)), .line(to: Point(0.5, 0.5)),
+                                  .line(to: Point(-30, 0.4)), .line(to: Point(5, 6))])
+        let repeated = try Path(svgPathData: "M 0 0 10 0 10 10")
+        #expect(repeated.elements == [.move(to: .zero), .line(to: Point(10, 0)), .line(to: Point(10, 10))])
+    }
+
+    @Test("relative commands, H V, smooth T and S, close then relative move")
+    func relativeAndSmooth() throws {
+        let path = try Path(svgPathData: "m10 10 l 5 0 h 5 v 5 H 0 V 0 z m 1 1 q 1 1 2 0 t 2 0 c 1 1 2 1 3 0 s 2 -1 3 0 Z")
+        #expect(path.elements == [
+            .move(to: Point(10, 10)), .line(to: Point(15, 10)), .line(to: Point(20, 10)), .line(to: Point(20, 15)),
+            .line(to: Point(0, 15)), .line(to: Point(0, 0)), .close,
+            // After z the current point is the subpath start (10, 10).
+            .move(to: Point(11, 11)),
+            .quadCurve(to: Point(13, 11), control: Point(12, 12)),
+            .quadCurve(to: Point(15, 11), control: Point(14, 10)),          // reflected (12,12) about (13,11)
+            .curve(to: Point(18, 11), control1: Point(16, 12), control2: Point(17, 12)),
+            .curve(to: Point(21, 11), control1: Point(19, 10), control2: Point(20, 10)),  // reflected (17,12)
+            .close,
+        ])
+        // T and S after an unrelated command use the current point as their first control.
+        let plain = try Path(svgPathData: "M 0 0 L 1 0 T 2 0 S 3 1 4 0")
+        #expect(plain.elements[2] == .quadCurve(to: Point(2, 0), control: Point(1, 0)))
+        #expect(plain.elements[3] == .curve(to: Point(4, 0), control1: Point(2, 0), control2: Point(3, 1)))
+    }
+
+    @Test("print → parse round trip is exact")
+    func roundTrip() throws {
+        var rng = SplitMix64(seed: 42)
+        for _ in 0..<50 {
+            var path = Path()
+            func random() -> Point { Point((rng.unit() - 0.5) * 1e3, (rng.unit() - 0.5) * 1e-3) }
+            try path.move(to: random())
+            for _ in 0..<8 {
+                switch rng.next() % 5 {
+                case 0: try path.addLine(to: random())
+                case 1: try path.addQuadCurve(to: random(), control: random())
+                case 2: try path.addCurve(to: random(), control1: random(), control2: random())
+                case 3: try path.close()
+                default: try path.move(to: random())
+                }
+            }
+            let text = path.svgPathData
+            #expect(try Path(svgPathData: text) == path, "\(text)")
+        }
+        for seed in SeedPath.all {
+            #expect(try Path(svgPathData: seed.path.svgPathData) == seed.path)
+        }
+        #expect(try Path(svgPathData: "M 0 0 L 1e-300 -2.5e+300 Z").svgPathData == "M 0 0 L 1e-300 -2.5e+300 Z")
+    }
+
+    static let malformed: [(data: String, token: String, offset: Int)] = [
+        ("", "end of data", 0),
+        ("   ", "end of data", 3),
+        ("L 10 10", "L", 0),
+        ("10 10", "1", 0),
+        ("M 10", "end of data", 4),
+        ("M 10 10 L 5", "end of data", 11),
+        ("M 10 10 X 5 5", "X", 8),
+        ("M 10 10 L 5 , , 6", ",", 14),
+        ("M 1 2 Z 3 4", "3", 8),
+        ("M 1e 2", "1e ", 2),
+        ("M 1 2 L 1e999 0", "1e999", 8),
+        ("M 0 0 A 1 1 0 2 0 5 5", "2", 14),
+        ("M 0 0 L 1 1,", "end of data", 12),
+        ("M 0 0 L - 1", "-", 8),
+    ]
+
+    @Test("malformed data names the token and its offset", arguments: malformed)
+    func malformedData(data: String, token: String, offset: Int) {
+        let error = #expect(throws: BezierError.self) { try Path(svgPathData: data) }
+        guard case .invalidPathData(_, let actualToken, let actualOffset)? = error else {
+            Issue.record("expected invalidPathData, got \(String(describing: error))")
+            return
+        }
+        #expect(actualToken == token)
+        #expect(actualOffset == offset)
+        let text = error!.description
+        #expect(!text.contains("\n") && text.contains("offset \(offset)") && text.contains("'\(token)'"))
+    }
+
+    @Test("non-finite coordinates and missing moves are rejected by the builders")
+    func builderValidation() {
+        var path = Path()
+        #expect(throws: BezierError.self) { try path.addLine(to: Point(1, 1)) }
+        #expect(throws: BezierError.self) { try path.close() }
+        #expect(throws: BezierError.self) { try path.move(to: Point(.nan, 0)) }
+        #expect(throws: BezierError.self) { try Path(elements: [.move(to: .zero), .line(to: Point(.infinity, 0))]) }
+        #expect(path.isEmpty)
+    }
+
+    @Test("elliptical arcs become cubics within the tolerance", arguments: [1e-3, 1e-6, 1e-9])
+    func arcs(tolerance: Double) throws {
+        // A half circle of radius 50 centred at (50, 0), from (0, 0) to (100, 0), sweep on.
+        let path = try Path(svgPathData: "M 0 0 A 50 50 0 0 1 100 0", arcTolerance: tolerance)
+        #expect(path.currentPoint == Point(100, 0))
+        var worst = 0.0
+        for segment in path.segments {
+            for i in 0...200 {
+                let p = segment.point(at: Double(i) / 200)
+                worst = max(worst, abs(p.distance(to: Point(50, 0)) - 50))
+            }
+        }
+        #expect(worst <= tolerance)
+        // Sweep flag 1 with y down goes through negative y (clockwise on screen from (0,0)).
+        #expect(path.segments.allSatisfy { $0.boundingBox.maximum.y <= 1e-9 })
+        // A rotated ellipse: every point satisfies the ellipse equation in the rotated frame.
+        let rotated = try Path(svgPathData: "M 10 10 a 40 20 30 1 0 50 -10", arcTolerance: tolerance)
+        #expect(rotated.currentPoint!.distance(to: Point(60, 0)) <= 1e-12)
+        // Zero radius is a line; identical end points draw nothing; radii too small are scaled.
+        #expect(try Path(svgPathData: "M 0 0 A 0 5 0 0 1 10 0").elements == [.move(to: .zero), .line(to: Point(10, 0))])
+        #expect(try Path(svgPathData: "M 3 3 A 5 5 0 0 1 3 3").elements.count == 1)
+        let small = try Path(svgPathData: "M 0 0 A 1 1 0 0 1 10 0", arcTolerance: tolerance)
+        for segment in small.segments {
+            #expect(abs(segment.point(at: 0.5).distance(to: Point(5, 0)) - 5) <= tolerance)
+        }
+    }
+}
