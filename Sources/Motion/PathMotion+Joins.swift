@@ -70,14 +70,6 @@ extension PathMotion {
         }
     }
 
-    /// The time at which the motion reaches the start of segment `index`, within a pass.
-    func startTime(ofSegment index: Int) -> Double {
-        switch mode {
-        case .linear: return duration * Double(index) / Double(segments.count)
-        case .paced: return length > 0 ? duration * cumulativeLengths[index] / length : 0
-        }
-    }
-
     /// Tangent angle and speed ratio at every join, from the model (derivatives of the arriving
     /// element at its end and of the leaving one at its start, scaled by each element's share
     /// of time in linear mode).
@@ -87,6 +79,7 @@ extension PathMotion {
         guard segments.count > 1 else { return [] }
         var result: [Join] = []
         result.reserveCapacity(segments.count - 1)
+        let times = animation.joinTimes
         for i in 0..<(segments.count - 1) {
             let incoming = Self.direction(of: segments[i], atEnd: true)
             let outgoing = Self.direction(of: segments[i + 1], atEnd: false)
@@ -102,7 +95,7 @@ extension PathMotion {
                 Join(
                     element: i + 1, point: segments[i].end.simd,
                     gap: segments[i].end.distance(to: segments[i + 1].start),
-                    time: startTime(ofSegment: i + 1),
+                    time: times[i + 1],
                     incomingAngle: Self.degrees(incoming), outgoingAngle: Self.degrees(outgoing),
                     turn: turn, speedIn: speedIn, speedOut: speedOut, speedRatio: ratio))
         }

@@ -37,9 +37,11 @@ public struct Scene: Sendable {
         try Scene.bee(BeeFlight(bee: bee, sign: BeeFlight.sign(seed: seed)))
     }
 
-    /// The menu's show or dismiss.
-    public static func menu(_ phase: MenuBounce.Phase) throws(MotionError) -> Scene {
-        let scene = try MenuBounce.scene(phase)
+    /// The menu's show or dismiss, its spring from `mapping` (see `MenuBounce.scene`).
+    public static func menu(
+        _ phase: MenuBounce.Phase, mapping: any UIKitSpringMapping = EnvelopeDecayMapping.default
+    ) throws(MotionError) -> Scene {
+        let scene = try MenuBounce.scene(phase, mapping: mapping)
         return Scene(name: scene.name, kind: .spring(scene))
     }
 

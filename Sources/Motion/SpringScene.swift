@@ -1,5 +1,4 @@
 import BezierKernels
-import Foundation  // log
 import SpringSolver
 
 /// The shape the menu demo redraws every frame: a `width × (height + 100)` block whose top edge
@@ -141,29 +140,31 @@ public enum MenuBounce {
     public static let shownY = viewport.y - menuHeight
     public static let hiddenY = viewport.y
 
-    /// The scene for `phase`, with the spring from the default UIKit mapping (mass 1, ω₀ such
-    /// that the envelope decays to 0.001 of the distance at the duration; a damping ratio above 1
-    /// clamped to 1: see `notes`).
+    /// The scene for `phase`, with the spring from a UIKit mapping (default: SpringSolver's
+    /// `EnvelopeDecayMapping.default`: mass 1, ω₀ such that the envelope decays to 0.001 of the
+    /// distance at the duration, a damping ratio above 1 clamped to 1). How the mapping treated
+    /// the damping ratio (the dismiss passes 100) is in the scene's `notes`.
     ///
     /// The library's `tick` scales every positive offset by 0.2 (its comment says "on
     /// dismissing", but the code does not check the phase), so the show's overshoot, where the
     /// offset turns positive, is scaled too; that is reproduced here.
-    public static func scene(_ phase: Phase) throws(MotionError) -> SpringScene {
+    public static func scene(
+        _ phase: Phase, mapping: any UIKitSpringMapping = EnvelopeDecayMapping.default
+    ) throws(MotionError) -> SpringScene {
         let from = phase == .show ? hiddenY : shownY
         let to = phase == .show ? shownY : hiddenY
-        let requested = dampingRatio(phase)
-        let applied = min(requested, 1)
-        var notes: [String] = []
-        let omega = log(1000) / (applied * duration)
-        if requested > 1 {
-            notes.append(
-                "damping ratio \(formatted(requested, 0)) is outside UIKit's 0…1; clamped to 1 (critically damped), ω₀ = \(formatted(omega, 3)) rad/s")
-        }
         let motion: SpringMotion<Double>
+        var notes: [String] = []
         do {
-            let spring = try DampedSpring(mass: 1, naturalFrequency: omega, dampingRatio: applied)
+            let parameters = try UIKitSpringParameters(
+                duration: duration, dampingRatio: dampingRatio(phase), initialSpringVelocity: initialSpringVelocity)
+            let conversion = try parameters.conversion(mapping: mapping)
+            if let note = conversion.note { notes.append(note) }
+            notes.append(
+                "UIKit spring (duration \(formatted(duration, 1)) s, damping ratio \(formatted(dampingRatio(phase), 1)), velocity \(formatted(initialSpringVelocity, 1))) → mass \(formatted(conversion.spring.mass, 0)), stiffness \(formatted(conversion.spring.stiffness, 2)), damping \(formatted(conversion.spring.damping, 3)) (ζ \(formatted(conversion.spring.dampingRatio, 3)), ω₀ \(formatted(conversion.spring.naturalFrequency, 3)) rad/s)")
             motion = try SpringMotion(
-                spring: spring, from: from, to: to, initialVelocity: initialSpringVelocity * (to - from))
+                spring: conversion.spring, from: from, to: to,
+                initialVelocity: parameters.initialVelocity(from: from, to: to))
         } catch {
             throw MotionError("menu spring could not be built: \(error)")
         }

@@ -1,3 +1,4 @@
+import BezierKernels
 import SpringSolver
 
 /// Validation of scenes: sample at a rate (and at twice it for the break test), measure, judge.
@@ -188,9 +189,14 @@ public enum Validation {
             response: response, stops: stops, firstFrameOffset: continuousOffsets[0], firstFrameApex: apex,
             secondFrameApexStep: apexStep, integrators: integrators)
         var notes = scene.notes
-        if let stop = stops.first, let time = stop.time {
-            notes.append(
-                "with the exact spring, offset == 0 first holds at frame \(stop.frame ?? 0), t = \(formatted(time, 3)) s, when the deviation rounds away against \(formatted(scene.target, 0)) in Double")
+        if let stop = stops.first, let time = stop.time, let frame = stop.frame {
+            let before = frame > 0 ? abs(scene.motion.position(at: Double(frame - 1) / hz) - scene.target) : 0
+            var line =
+                "with the exact spring, offset == 0 first holds at frame \(frame), t = \(formatted(time, 3)) s, where the deviation (\(before == 0 ? "0" : String(describing: before)) pt one frame earlier) rounds to exactly \(formatted(scene.target, 0)) in Double"
+            if let settle = response.settleTime, time > settle {
+                line += "; the display link redraws for \(formatted(time - settle, 2)) s after the motion settled at \(formatted(settle, 2)) s"
+            }
+            notes.append(line)
         }
         if stops.count > 1, let time = stops[1].time {
             notes.append(
