@@ -145,9 +145,9 @@ public enum MenuBounce {
     /// distance at the duration, a damping ratio above 1 clamped to 1). How the mapping treated
     /// the damping ratio (the dismiss passes 100) is in the scene's `notes`.
     ///
-    /// The library's `tick` scales every positive offset by 0.2 (its comment says "on
-    /// dismissing", but the code does not check the phase), so the show's overshoot, where the
-    /// offset turns positive, is scaled too; that is reproduced here.
+    /// Positive offsets are scaled by 0.2 on dismiss only, as DESIGN §2 specifies. (A reading of
+    /// the library's `tick` suggests it scales every positive offset, the show's overshoot too;
+    /// that could not be confirmed here, so the contract is followed.)
     public static func scene(
         _ phase: Phase, mapping: any UIKitSpringMapping = EnvelopeDecayMapping.default
     ) throws(MotionError) -> SpringScene {
@@ -170,7 +170,7 @@ public enum MenuBounce {
         }
         return try SpringScene(
             name: "menu-\(phase.rawValue)", motion: motion, animationDuration: duration,
-            positiveOffsetScale: positiveOffsetScale,
+            positiveOffsetScale: phase == .dismiss ? positiveOffsetScale : 1,
             shape: MenuShape(width: viewport.x, height: menuHeight), notes: notes)
     }
 }

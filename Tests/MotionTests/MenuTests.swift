@@ -18,17 +18,17 @@ struct MenuTests {
         #expect(dismiss.notes.contains { $0.contains("100") && $0.contains("clamped") })
     }
 
-    @Test("the offset is model − presented, and positive offsets are scaled by 0.2")
+    @Test("the offset is model − presented, and positive offsets are scaled by 0.2 on dismiss only")
     func offset() throws {
         let show = try MenuBounce.scene(.show)
         #expect(show.offset(at: 0) == -208)
-        // The show overshoots above 459 (smaller y): the offset turns positive and is scaled.
+        // The show overshoots above 459 (smaller y): the offset turns positive, unscaled (DESIGN §2).
         let peak = try #require(try SpringResponse(
             positions: (0..<600).map { show.presented(at: Double($0) / 600) }, from: 667, target: 459, hz: 600
         ).overshootTime)
         let raw = 459 - show.presented(at: peak)
         #expect(raw > 0)
-        #expect(abs(show.offset(at: peak) - 0.2 * raw) < 1e-12)
+        #expect(abs(show.offset(at: peak) - raw) < 1e-12)
         let dismiss = try MenuBounce.scene(.dismiss)
         #expect(abs(dismiss.offset(at: 0) - 0.2 * 208) < 1e-12)
     }
