@@ -13,9 +13,14 @@ public struct DormandPrince54Options: Sendable, Hashable {
     public var maximumStep: Double
     /// The most steps (accepted + rejected) before giving up. Default 1,000,000.
     public var maximumSteps: Int
+    /// The step-size safety factor in (0, 1): the controller aims below an error ratio of 1 by
+    /// this margin (Hairer's default 0.9: steady-state ratio about 0.9^7.7 ≈ 0.44, rare
+    /// rejections).
+    public var safetyFactor: Double
 
     public init(relativeTolerance: Double = 1e-9, absoluteTolerance: Double = 1e-9, initialStep: Double? = nil,
-                maximumStep: Double = .infinity, maximumSteps: Int = 1_000_000) {
+                maximumStep: Double = .infinity, maximumSteps: Int = 1_000_000, safetyFactor: Double = 0.9) {
+        self.safetyFactor = safetyFactor
         self.relativeTolerance = relativeTolerance
         self.absoluteTolerance = absoluteTolerance
         self.initialStep = initialStep
@@ -29,6 +34,9 @@ public struct DormandPrince54Options: Sendable, Hashable {
         if let initialStep { _ = try Check.positive(initialStep, "initial step") }
         guard maximumStep > 0, !maximumStep.isNaN else {
             throw SpringError.invalidParameter(name: "maximum step", value: maximumStep, expected: "a positive number")
+        }
+        guard safetyFactor > 0, safetyFactor < 1 else {
+            throw SpringError.invalidParameter(name: "safety factor", value: safetyFactor, expected: "a number between 0 and 1")
         }
         guard maximumSteps > 0 else {
             throw SpringError.invalidParameter(name: "maximum steps", value: Double(maximumSteps), expected: "a positive count")
@@ -59,6 +67,13 @@ public struct IntegrationStatistics: Sendable, Hashable {
 ///   rejection).
 /// - Dense output: a 4th-order continuous extension over each accepted step, free (no extra
 ///   evaluations), used by ``state(at:)`` to sample frames.
+///
+/// Cost on the menu's show spring over 2 s at rtol = atol = 1e-9 (measured in the tests):
+/// about 2170 evaluations, against GSL's rkf45 ≈ 2560 and rkck ≈ 1890 in a single run. On this
+/// linear oscillator Cash–Karp's 5th-order solution is about twice as accurate per step and its
+/// error estimate about half Dormand–Prince's, so rkck takes longer steps despite paying 7
+/// evaluations per step in GSL's driver. When frames are sampled, dense output costs nothing
+/// while GSL's driver must stop on every frame, and dopri54 uses fewer evaluations than both.
 ///
 /// ```swift
 /// var solver = try DormandPrince54(system: SpringSystem<Double>(spring: spring),
@@ -194,7 +209,7 @@ public struct DormandPrince54<System: FirstOrderSystem>: Sendable {
             let fac11 = pow(err, 0.2 - 0.04 * 0.75)
             if err <= 1 {
                 var factor = fac11 / pow(previousErrorRatio, 0.04)
-                factor = max(1.0 / 10, min(1 / 0.2, factor / 0.9))
+                factor = max(1.0 / 10, min(1 / 0.2, factor / options.safetyFactor))
                 var hNew = h / factor
                 if lastWasRejected { hNew = min(hNew, h) }
                 previousErrorRatio = max(err, 1e-4)
@@ -216,7 +231,7 @@ public struct DormandPrince54<System: FirstOrderSystem>: Sendable {
                 return
             }
             statistics.rejectedSteps += 1
-            nextStep = h / min(1 / 0.2, fac11 / 0.9)
+            nextStep = h / min(1 / 0.2, fac11 / options.safetyFactor)
             lastWasRejected = true
         }
     }
