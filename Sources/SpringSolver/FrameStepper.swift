@@ -7,6 +7,14 @@ public struct SpringFrame<V: SpringVector>: Sendable, Equatable {
     /// Absolute position (after the snap, on the frame where the motion came to rest).
     public var position: V
     public var velocity: V
+
+    @inlinable
+    public init(index: Int, time: Double, position: V, velocity: V) {
+        self.index = index
+        self.time = time
+        self.position = position
+        self.velocity = velocity
+    }
 }
 
 /// Where and why a stepped motion was found to diverge.
@@ -24,6 +32,13 @@ public struct Divergence: Sendable, Hashable, CustomStringConvertible {
         case energyGrowth = "energy growth"
     }
 
+    @inlinable
+    public init(time: Double, frameIndex: Int, reason: Reason) {
+        self.time = time
+        self.frameIndex = frameIndex
+        self.reason = reason
+    }
+
     public var description: String { "diverged at t = \(time) s (frame \(frameIndex)): \(reason.rawValue)" }
 }
 
@@ -39,6 +54,16 @@ public struct RestEvent<V: SpringVector>: Sendable, Equatable {
     public var snap: V
     /// `|snap|`.
     public var snapDistance: Double
+
+    @inlinable
+    public init(time: Double, frameIndex: Int, positionBeforeSnap: V, velocityBeforeSnap: V, snap: V, snapDistance: Double) {
+        self.time = time
+        self.frameIndex = frameIndex
+        self.positionBeforeSnap = positionBeforeSnap
+        self.velocityBeforeSnap = velocityBeforeSnap
+        self.snap = snap
+        self.snapDistance = snapDistance
+    }
 }
 
 /// Steps a spring motion frame by frame at a refresh rate, with any integrator and optional
@@ -69,11 +94,19 @@ public struct FrameStepper<V: SpringVector>: Sendable {
     /// `nil`: never stop at rest.
     public let restCriteria: RestCriteria?
 
-    public private(set) var frameIndex = 0
+    /// The number of the current frame (0 before the first ``advanceFrame()``).
+    @inlinable public var frameIndex: Int { currentIndex }
     /// The current state (displacement from the target, velocity).
-    public private(set) var state: SpringState<V>
-    public private(set) var divergence: Divergence?
-    public private(set) var rest: RestEvent<V>?
+    @inlinable public var state: SpringState<V> { currentState }
+    /// Set once the stepper diverged.
+    @inlinable public var divergence: Divergence? { detectedDivergence }
+    /// Set once the motion came to rest (with the snap applied).
+    @inlinable public var rest: RestEvent<V>? { detectedRest }
+
+    @usableFromInline var currentIndex = 0
+    @usableFromInline var currentState: SpringState<V>
+    @usableFromInline var detectedDivergence: Divergence?
+    @usableFromInline var detectedRest: RestEvent<V>?
 
     @usableFromInline enum Engine: Sendable {
         case fixed(AnySpringIntegrator)
@@ -94,7 +127,7 @@ public struct FrameStepper<V: SpringVector>: Sendable {
         }
         self.substeps = substeps
         self.restCriteria = rest
-        state = motion.initialState
+        currentState = motion.initialState
         energyLimit = Self.divergenceEnergyFactor * motion.spring.energy(of: motion.initialState)
         if integrator == .dopri54 {
             engine = .adaptive(try DormandPrince54(
@@ -107,13 +140,13 @@ public struct FrameStepper<V: SpringVector>: Sendable {
     }
 
     /// The time of the current frame, `frameIndex / frameRate`.
-    public var time: Double { Double(frameIndex) / frameRate }
+    @inlinable public var time: Double { Double(currentIndex) / frameRate }
 
     /// Whether the stepper has stopped (diverged or at rest).
-    public var isFinished: Bool { divergence != nil || rest != nil }
+    @inlinable public var isFinished: Bool { detectedDivergence != nil || detectedRest != nil }
 
     /// The current frame.
-    public var currentFrame: SpringFrame<V> {
+    @inlinable public var currentFrame: SpringFrame<V> {
         SpringFrame(index: frameIndex, time: time, position: motion.target + state.displacement, velocity: state.velocity)
     }
 
@@ -128,41 +161,42 @@ public struct FrameStepper<V: SpringVector>: Sendable {
     /// with zero velocity (its jump is in ``rest``).
     ///
     /// - Throws: ``SpringError/integrationFailed(time:reason:)`` if the adaptive solver fails.
+    @inlinable
     public mutating func advanceFrame() throws -> SpringFrame<V>? {
         if isFinished { return nil }
-        let nextIndex = frameIndex + 1
+        let nextIndex = currentIndex + 1
         let start = time
         switch engine {
         case let .fixed(method):
             let h = method.step
             for substep in 0..<substeps {
-                method.advance(&state)
-                if let reason = divergenceReason(state) {
-                    divergence = Divergence(time: start + Double(substep + 1) * h, frameIndex: nextIndex, reason: reason)
+                method.advance(&currentState)
+                if let reason = divergenceReason(currentState) {
+                    detectedDivergence = Divergence(time: start + Double(substep + 1) * h, frameIndex: nextIndex, reason: reason)
                     return nil
                 }
             }
         case var .adaptive(solver):
             let t = Double(nextIndex) / frameRate
             do {
-                state = try solver.state(at: t)
+                currentState = try solver.state(at: t)
             } catch {
                 engine = .adaptive(solver)
                 throw error
             }
             engine = .adaptive(solver)
-            if let reason = divergenceReason(state) {
-                divergence = Divergence(time: t, frameIndex: nextIndex, reason: reason)
+            if let reason = divergenceReason(currentState) {
+                detectedDivergence = Divergence(time: t, frameIndex: nextIndex, reason: reason)
                 return nil
             }
         }
-        frameIndex = nextIndex
-        if let criteria = restCriteria, criteria.isAtRest(state) {
-            let before = motion.target + state.displacement
-            rest = RestEvent(time: time, frameIndex: frameIndex, positionBeforeSnap: before,
-                             velocityBeforeSnap: state.velocity, snap: .zero - state.displacement,
-                             snapDistance: norm(state.displacement))
-            state = .zero
+        currentIndex = nextIndex
+        if let criteria = restCriteria, criteria.isAtRest(currentState) {
+            detectedRest = RestEvent(
+                time: time, frameIndex: currentIndex, positionBeforeSnap: motion.target + currentState.displacement,
+                velocityBeforeSnap: currentState.velocity, snap: .zero - currentState.displacement,
+                snapDistance: norm(currentState.displacement))
+            currentState = .zero
         }
         return currentFrame
     }

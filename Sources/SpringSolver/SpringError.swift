@@ -27,6 +27,7 @@ public enum SpringError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// Integral values print without a fraction (`-1`, not `-1.0`), others as Swift prints them.
+    @usableFromInline
     static func format(_ value: Double) -> String {
         if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
             return String(Int64(value))
@@ -36,7 +37,9 @@ public enum SpringError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 /// Validation helpers shared by every initializer (one place, one message style).
+@usableFromInline
 enum Check {
+    @usableFromInline
     static func positive(_ value: Double, _ name: String) throws -> Double {
         guard value.isFinite, value > 0 else {
             throw SpringError.invalidParameter(name: name, value: value, expected: "a positive finite number")
@@ -44,6 +47,7 @@ enum Check {
         return value
     }
 
+    @usableFromInline
     static func nonNegative(_ value: Double, _ name: String) throws -> Double {
         guard value.isFinite, value >= 0 else {
             throw SpringError.invalidParameter(name: name, value: value, expected: "a non-negative finite number")
@@ -51,6 +55,7 @@ enum Check {
         return value
     }
 
+    @usableFromInline
     static func finite(_ value: Double, _ name: String) throws -> Double {
         guard value.isFinite else {
             throw SpringError.invalidParameter(name: name, value: value, expected: "a finite number")
@@ -58,6 +63,7 @@ enum Check {
         return value
     }
 
+    @usableFromInline
     static func finite<V: SpringVector>(_ value: V, _ name: String) throws -> V {
         for index in 0..<value.springComponentCount where !value.springComponent(index).isFinite {
             throw SpringError.invalidParameter(

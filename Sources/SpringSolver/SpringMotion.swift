@@ -7,7 +7,7 @@
 /// ```swift
 /// let spring = try DampedSpring(mass: 1, stiffness: 100, damping: 10)
 /// let motion = try SpringMotion(spring: spring, from: 667.0, to: 459.0)
-/// motion.position(at: 0.1)   // 667 − 208·(1 − e^(−0.5)(cos(0.866) + 0.577·sin(0.866))) ≈ 549.2
+/// motion.position(at: 0.1)   // 459 + 208·e^(−0.5)·(cos(0.866) + 0.577·sin(0.866)) ≈ 596.2
 /// ```
 public struct SpringMotion<V: SpringVector>: Sendable, Equatable {
     public let spring: DampedSpring

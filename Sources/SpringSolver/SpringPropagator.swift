@@ -20,45 +20,48 @@ extension DampedSpring {
     ///   `e^(−st)(−s + (λ + μ)e^(−2μt))/(2μ)`. Every term is bounded, so nothing overflows at
     ///   large `t` (it underflows to 0) and ζ = 5000 keeps full precision.
     ///
-    /// Times `t < 0` are treated as 0 (the identity): a motion has not started before t = 0.
+    /// Times `t ≤ 0` (and NaN) give the identity: a motion has not started before t = 0. Every
+    /// entry is finite for every `t`, up to `.infinity` (clamped to the largest finite time).
     ///
     /// - Complexity: O(1): one `exp` and one `sin`/`cos` pair (underdamped) or two `exp`s.
     @inlinable
-    public func transition(over t: Double) -> StateMatrix {
-        guard t > 0 else { return .identity }
+    public func transition(over time: Double) -> StateMatrix {
+        guard time > 0 else { return .identity }
+        let t = min(time, .greatestFiniteMagnitude)
         let lambda = decayRate
         let omega2 = stiffnessPerMass
         let q = frequencySpread
         if dampingRatio < 1 {
             let envelope = lambda == 0 ? 1 : exp(-lambda * t)
-            let z = q * t
-            let cosine: Double
-            let sinc: Double   // sin(z)/z
+            // Past ~1e308 rad the phase carries no information (an ulp of t exceeds the
+            // period long before); keep it finite.
+            let z = min(q * t, .greatestFiniteMagnitude)
+            let eC: Double, eS: Double
             if z < 1e-3 {
                 let z2 = z * z
-                cosine = 1 - z2 * (0.5 - z2 / 24)
-                sinc = 1 - z2 * (1.0 / 6 - z2 / 120)
+                eC = envelope * (1 - z2 * (0.5 - z2 / 24))
+                eS = envelope * t * (1 - z2 * (1.0 / 6 - z2 / 120))
             } else {
-                cosine = cos(z)
-                sinc = sin(z) / z
+                eC = envelope * cos(z)
+                eS = envelope * (sin(z) / q)
             }
-            let eC = envelope * cosine
-            let eS = envelope * t * sinc
             return StateMatrix(m11: eC + lambda * eS, m12: eS, m21: -omega2 * eS, m22: eC - lambda * eS)
         }
-        // Overdamped, or exactly critical (q == 0).
+        // Overdamped, or exactly critical (q == 0). w = t·φ(2qt) = −expm1(−2qt)/(2q) ≤ min(t, 1/(2q)).
         let slow = omega2 / (lambda + q)
-        let es = exp(-slow * t)
+        let logEnvelope = -slow * t
+        let es = exp(logEnvelope)
         let z = 2 * q * t
-        let phi = z < 1e-300 ? 1 : -expm1(-z) / z
-        let eS = es * t * phi
+        let w = z < 1e-300 ? t : -expm1(-z) / (2 * q)
+        // e^(−st)·w, in logs so a huge t (w up to 1e308) times an underflowed e^(−st) is 0, not NaN.
+        let eS = exp(logEnvelope + log(w))
         let m22: Double
         if z <= 1 {
-            m22 = es * (1 - (lambda + q) * t * phi)
+            m22 = es - (lambda + q) * eS
         } else {
             m22 = es * (-slow + (lambda + q) * exp(-z)) / (2 * q)
         }
-        return StateMatrix(m11: es * (1 + slow * t * phi), m12: eS, m21: -omega2 * eS, m22: m22)
+        return StateMatrix(m11: es + slow * eS, m12: eS, m21: -omega2 * eS, m22: m22)
     }
 }
 

@@ -12,6 +12,19 @@ public struct SpringRun<V: SpringVector>: Sendable {
     /// `dopri54`'s work (`nil` for fixed-step methods).
     public let statistics: IntegrationStatistics?
 
+    @inlinable
+    public init(motion: SpringMotion<V>, integrator: IntegratorKind, frameRate: Double, substeps: Int,
+                frames: [SpringFrame<V>], divergence: Divergence?, rest: RestEvent<V>?, statistics: IntegrationStatistics?) {
+        self.motion = motion
+        self.integrator = integrator
+        self.frameRate = frameRate
+        self.substeps = substeps
+        self.frames = frames
+        self.divergence = divergence
+        self.rest = rest
+        self.statistics = statistics
+    }
+
     /// Whether the run finished without diverging.
     public var isStable: Bool { divergence == nil }
 
@@ -76,6 +89,7 @@ public enum SpringSimulation {
     ///   or an adaptive integration failure. Divergence is *not* an error: it is reported in
     ///   ``SpringRun/divergence``.
     /// - Complexity: O(frames × substeps).
+    @inlinable
     public static func run<V: SpringVector>(
         _ motion: SpringMotion<V>, integrator: IntegratorKind, frameRate: Double, substeps: Int = 1,
         duration: Double, rest: RestCriteria = .default, stopAtRest: Bool = false,
