@@ -164,14 +164,16 @@ enum ScenePlots {
             plot.title = "\(names)\(modeText) \(rate): frame speed |pₖ₊₁ − pₖ|·hz"
             plot.xAxis.label = "t (s)"
             plot.yAxis.label = "speed (pt/s)"
+            plot.yAxis.range = fromZero(plot.series)
         case .offset:
-            plot.title = "\(names) \(rate): wave offset = model − presented (positive × scale on dismiss)"
+            let springs = scenes.compactMap { scene -> SpringScene? in if case .spring(let s) = scene.kind { s } else { nil } }
+            plot.title = "\(names) \(rate): \(springs.allSatisfy { $0.shape != nil } ? "wave offset" : "offset") = model − presented"
             plot.xAxis.label = "t (s)"
             plot.yAxis.label = "offset (pt)"
         case .error:
-            plot.title = "\(names) \(rate): |integrated − exact| per frame, one step per frame (log; 0 not drawn)"
+            plot.title = "\(names) \(rate): integrator error, one step per frame"
             plot.xAxis.label = "t (s)"
-            plot.yAxis.label = "error (pt)"
+            plot.yAxis.label = "|integrated − exact| (pt, log; 0 not drawn)"
         }
         return plot
     }
@@ -195,16 +197,29 @@ enum ScenePlots {
                     plot.series.append(Series(mode.rawValue, x: series.times, y: leavingOutTeleports(series.speed, report)))
                 }
                 plot.title = "\(result.scene.name) frame speed @\(hz.formatted) Hz (pt/s)\(leftOut ? ", teleport left out" : "")"
-            case .spring:
+                plot.yAxis.range = fromZero(plot.series)
+            case .spring(let spring):
                 let series = try Validation.series(result.scene, hz: hz)
                 plot.series.append(Series("offset", x: series.times, y: series.offset ?? [], style: .lineAndPoints))
-                plot.title = "\(result.scene.name) wave offset @\(hz.formatted) Hz (pt), one dot per frame"
+                plot.title = "\(result.scene.name) \(offsetName(spring)) @\(hz.formatted) Hz (pt), one dot per frame"
             }
         } catch {
             throw CLIError.usage(error.description)
         }
         plot.legendPlacement = .right
         return plot
+    }
+
+    /// "wave offset" for the menu (whose top edge the offset bends), "offset" for a plain spring.
+    static func offsetName(_ spring: SpringScene) -> String {
+        spring.shape != nil ? "wave offset" : "offset (target − presented)"
+    }
+
+    /// A y range from 0 to just above the largest finite value: a speed plot that starts at 0
+    /// shows a constant speed as a flat line instead of magnifying rounding noise.
+    static func fromZero(_ series: [Series]) -> ClosedRange<Double>? {
+        let largest = series.flatMap(\.y).filter(\.isFinite).max() ?? 0
+        return largest > 0 ? 0...(largest * 1.05) : nil
     }
 
     /// Frame speeds with each teleport's step left out (NaN, a gap): a jump of 1000 pt in one

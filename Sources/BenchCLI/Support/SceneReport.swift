@@ -18,19 +18,19 @@ enum SceneReport {
         }
         blocks.append(header)
         for result in results {
-            blocks.append(render(result, plotWidth: plotWidth, usesColor: usesColor))
+            blocks.append(render(result, plotWidth: plotWidth, usesColor: usesColor, thresholds: request.thresholds))
         }
         blocks.append(findings(results, verbose: request.verbose))
         return blocks.joined(separator: "\n\n")
     }
 
-    static func render(_ result: SceneResult, plotWidth: Int, usesColor: Bool) -> String {
+    static func render(_ result: SceneResult, plotWidth: Int, usesColor: Bool, thresholds: Thresholds) -> String {
         var lines: [String] = []
         let janky = result.reports.contains { $0.verdict == .janky }
         lines.append("── \(result.scene.name): \(describe(result.scene)) ── \(janky ? "janky" : "smooth")")
         switch result.scene.kind {
         case .path(let motion, _):
-            lines.append(pathTable(result.reports, judged: result.judgesFrameCost).rendered(indent: "  "))
+            lines.append(pathTable(result.reports, judged: result.judgesFrameCost, thresholds: thresholds).rendered(indent: "  "))
             if let joins = joinTable(motion, modes: Set(result.reports.compactMap(\.mode))) {
                 lines.append("")
                 lines.append("  joins (exact, from the model: tangent turn and speed ratio out ÷ in):")
@@ -105,14 +105,15 @@ enum SceneReport {
         return "first frame: the wave's middle sits \(significant(abs(first.1))) pt \(first.1 < 0 ? "above" : "below") the flat edge drawn before; the next frame moves it \(steps)"
     }
 
-    static func pathTable(_ reports: [ValidationReport], judged: Bool) -> Table {
+    static func pathTable(_ reports: [ValidationReport], judged: Bool, thresholds: Thresholds) -> Table {
         var table = Table("mode")
         table.header = ["mode", "rate", "frames", "max step", "speed min/med/max", "speed jump", "max turn", "teleports", judged ? "frame cost" : "frame cost (debug)", "verdict"]
         for report in reports {
             let m = report.metrics
             let speed = m.speed.map { "\(significant($0.min)) / \(significant($0.median)) / \(significant($0.max)) pt/s" } ?? "—"
-            let jump = m.speedJump.map { "\(significant($0.ratio))×" + breakTag($0.rateTest) } ?? "—"
-            let turn = m.maxTurn.map { "\(significant($0.degrees, 2))°" + breakTag($0.rateTest) } ?? "—"
+            // Over its limit, a change is judged by the rate-doubling test: say which way it went.
+            let jump = m.speedJump.map { "\(significant($0.ratio))×" + ($0.ratio > thresholds.maxSpeedJump ? breakTag($0.rateTest) : "") } ?? "—"
+            let turn = m.maxTurn.map { "\(significant($0.degrees, 2))°" + ($0.degrees > thresholds.maxTurnDegrees ? breakTag($0.rateTest) : "") } ?? "—"
             let teleports = m.teleports.isEmpty ? "0" : "\(m.teleports.count) (\(significant(m.teleports.map(\.distance).max() ?? 0)) pt)"
             table.add(row: [
                 report.mode?.rawValue ?? "—", rate(report.hz), "\(report.frames)", "\(significant(m.maxStep)) pt", speed, jump, turn,
