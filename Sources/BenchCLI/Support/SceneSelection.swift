@@ -31,15 +31,15 @@ enum SceneSelection {
 
     /// What a name stands for, for help and for `bench list`.
     static let listing: [String] = [
-        "bee           both bees, both signs of the last curve (bee1+, bee1-, bee2+, bee2-)",
-        "bee1, bee2    one bee, both signs (with --seed: the seeded sign)",
-        "bee1+ bee1- bee2+ bee2-   one flight",
-        "menu          menu-show and menu-dismiss",
-        "menu-show     the menu slides up with a UIKit spring (duration 0.8 s, damping ratio 0.6)",
-        "menu-dismiss  the menu slides down (damping ratio 100)",
-        "--svg 'DATA' --duration S [--repeat]   a user's path",
-        "spring options (--stiffness --damping, --response --damping-fraction, --duration --bounce, …)   a user's spring",
-    ]
+        ("bee", "both bees, both signs of the last curve (bee1+, bee1-, bee2+, bee2-)"),
+        ("bee1, bee2", "one bee, both signs (with --seed: the sign the seed picks)"),
+        ("bee1+ … bee2-", "one flight: bee1+, bee1-, bee2+, bee2-"),
+        ("menu", "menu-show and menu-dismiss"),
+        ("menu-show", "the menu slides up: UIKit spring, duration 0.8 s, damping ratio 0.6"),
+        ("menu-dismiss", "the menu slides down: damping ratio 100"),
+        ("--svg 'DATA'", "a user's path, with --duration S [--repeat]"),
+        ("spring options", "a user's spring (--stiffness --damping, --response --damping-fraction, …)"),
+    ].map { $0.0 + String(repeating: " ", count: max(2, 16 - $0.0.count)) + $0.1 }
 
     /// The seed, when given: a whole number 0…2⁶⁴−1.
     static func seed(_ arguments: Arguments) throws -> UInt64? {
