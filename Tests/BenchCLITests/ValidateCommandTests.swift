@@ -37,6 +37,15 @@ import Testing
         #expect(!run.stdout.contains("janky"))
     }
 
+    @Test func verboseListsEveryReasonOfTheJSON() throws {
+        let arguments = ["validate", "bee2-", "menu-dismiss", "--hz", "60", "--verbose"]
+        let text = try runBench(arguments).stdout
+        let scenes = try #require(try jsonObject(runBench(arguments + ["--json", "-"]).stdout)["scenes"] as? [[String: Any]])
+        let reasons = scenes.flatMap { ($0["reasons"] as? [String]) ?? [] }
+        #expect(reasons.count >= 4)
+        for reason in reasons { #expect(text.contains(reason), "\(reason)") }
+    }
+
     @Test func thresholdFlagsReachTheVerdict() throws {
         // A 90° corner at equal speeds: a heading break (and a chord-cut speed dip) by default.
         let corner = ["validate", "--svg", "M0 0 L100 0 L100 100", "--duration", "1", "--mode", "linear"]

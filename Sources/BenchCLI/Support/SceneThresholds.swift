@@ -28,7 +28,16 @@ enum SceneThresholds {
     /// The option specs, each help line ending with its default.
     static var specs: [OptionSpec] {
         let defaults = Thresholds()
-        return flags.map { .option($0.name, $0.value, "\($0.help) (default \(significant(defaults[keyPath: $0.keyPath], 4)))") }
+        return flags.map { .option($0.name, $0.value, "\($0.help) (default \(trimmed(significant(defaults[keyPath: $0.keyPath], 4))))") }
+    }
+
+    /// `30.00` → `30`, `1.250` → `1.25`.
+    static func trimmed(_ text: String) -> String {
+        guard text.contains("."), !text.contains("e") else { return text }
+        var text = Substring(text)
+        while text.last == "0" { text = text.dropLast() }
+        if text.last == "." { text = text.dropLast() }
+        return String(text)
     }
 
     /// The thresholds with every flag given applied.
