@@ -86,7 +86,8 @@ enum SceneReport {
     static func cost(_ report: ValidationReport) -> String {
         guard let fraction = report.frameCostFraction else { return "—" }
         let ns = fraction / report.hz * 1e9
-        return "\(duration(nanoseconds: ns)) = \(significant(100 * fraction, 2)) %"
+        let percent = 100 * fraction
+        return "\(duration(nanoseconds: ns)) = \(percent < 0.001 ? "<0.001" : significant(percent, 2)) %"
     }
 
     /// "(x, y)" with one decimal.
