@@ -107,11 +107,12 @@ enum ScenePlots {
                 switch quantity {
                 case .path:
                     guard case .path(let motion, let viewport) = scene.kind else { continue }
-                    if single, let viewport {
-                        plot.series.append(Series("screen \(viewport.x.formatted)×\(viewport.y.formatted)", points: rectangle(viewport), style: .line))
+                    let exact = curve(motion)
+                    if single, let viewport, let edges = screenEdges(viewport, near: exact + series.positions) {
+                        plot.series.append(Series("screen edge (\(viewport.x.formatted)×\(viewport.y.formatted))", points: edges, style: .line))
                     }
                     if single {
-                        plot.series.append(Series("path", points: curve(motion), style: .line))
+                        plot.series.append(Series("path", points: exact, style: .line))
                         plot.series.append(Series("frames \(rate)", points: series.positions, style: .points))
                     } else {
                         plot.series.append(Series(scene.name, points: series.positions, style: .lineAndPoints))
@@ -279,7 +280,32 @@ enum ScenePlots {
         return points
     }
 
-    static func rectangle(_ size: SIMD2<Double>) -> [SIMD2<Double>] {
-        [SIMD2(0, 0), SIMD2(size.x, 0), SIMD2(size.x, size.y), SIMD2(0, size.y), SIMD2(0, 0)]
+    /// The screen's edges that pass near the data, each clipped to the data's extent (plus a
+    /// margin), as line pieces separated by NaN; `nil` when none does. The whole screen would
+    /// shrink a flat path (the bee flies within 200 pt of 768) to a few rows; the edges alone
+    /// still show where the motion leaves the screen.
+    static func screenEdges(_ size: SIMD2<Double>, near points: [SIMD2<Double>]) -> [SIMD2<Double>]? {
+        let finite = points.filter { $0.x.isFinite && $0.y.isFinite }
+        guard let first = finite.first else { return nil }
+        var low = first, high = first
+        for p in finite {
+            low = pointwiseMin(low, p)
+            high = pointwiseMax(high, p)
+        }
+        let margin = 0.05 * (high - low) + 1
+        low -= margin
+        high += margin
+        var pieces: [SIMD2<Double>] = []
+        func add(_ a: SIMD2<Double>, _ b: SIMD2<Double>) {
+            if !pieces.isEmpty { pieces.append(SIMD2(.nan, .nan)) }
+            pieces += [a, b]
+        }
+        for x in [0, size.x] where x >= low.x && x <= high.x {
+            add(SIMD2(x, max(low.y, 0)), SIMD2(x, min(high.y, size.y)))
+        }
+        for y in [0, size.y] where y >= low.y && y <= high.y {
+            add(SIMD2(max(low.x, 0), y), SIMD2(min(high.x, size.x), y))
+        }
+        return pieces.isEmpty ? nil : pieces
     }
 }
