@@ -192,7 +192,7 @@ public enum Validation {
         if let stop = stops.first, let time = stop.time, let frame = stop.frame {
             let before = frame > 0 ? abs(scene.motion.position(at: Double(frame - 1) / hz) - scene.target) : 0
             var line =
-                "with the exact spring, offset == 0 first holds at frame \(frame), t = \(formatted(time, 3)) s, where the deviation (\(before == 0 ? "0" : String(describing: before)) pt one frame earlier) rounds to exactly \(formatted(scene.target, 0)) in Double"
+                "with the exact spring, offset == 0 first holds at frame \(frame), t = \(formatted(time, 3)) s, where the deviation (\(before == 0 ? "0" : String(format: "%.2g", before)) pt one frame earlier) rounds to exactly \(formatted(scene.target, 0)) in Double"
             if let settle = response.settleTime, time > settle {
                 line += "; the display link redraws for \(formatted(time - settle, 2)) s after the motion settled at \(formatted(settle, 2)) s"
             }
