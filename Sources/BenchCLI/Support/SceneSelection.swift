@@ -1,0 +1,146 @@
+import Motion
+import SpringSolver
+
+/// Turning a command line into scenes: seed scene names (positionals), a user's SVG path
+/// (`--svg DATA --duration S [--repeat]`) or a user's spring (any spring vocabulary), and
+/// `--seed` for commands that want one flight per bee.
+///
+/// `--duration` means two things (DESIGN §4): with `--svg` it is the path's duration; without,
+/// it is SwiftUI's `Spring(duration:bounce:)`. A spring scene is chosen by the presence of a
+/// spring parameter, so `--svg … --duration 2` never builds a spring.
+enum SceneSelection {
+    /// The most frames one scene may sample at one rate: 10 minutes at 120 Hz and beyond that a
+    /// typo, not an animation. It keeps `--duration 1e9` from exhausting memory.
+    static let maximumFrames = 100_000
+
+    /// The options every scene-taking command shares: the user scenes and the seed.
+    static var specs: [OptionSpec] {
+        let springSpecs = SpringOptions.specs.map { spec -> OptionSpec in
+            guard spec.name == "duration" else { return spec }
+            return .option(
+                "duration", "S",
+                "with --svg: the path's duration, seconds; otherwise SwiftUI Spring(duration:bounce:) perceptual duration")
+        }
+        return [
+            .option("svg", "DATA", "a user scene: an object following this SVG path data over --duration S"),
+            .flag("repeat", "with --svg: repeat the path for ever (default: played once)"),
+        ] + springSpecs
+    }
+
+    static let seedSpec = OptionSpec.option("seed", "N", "pick one flight per bee: the sign the demo's random draw gives for seed N")
+
+    /// What a name stands for, for help and for `bench list`.
+    static let listing: [String] = [
+        ("bee", "both bees, both signs of the last curve (bee1+, bee1-, bee2+, bee2-)"),
+        ("bee1, bee2", "one bee, both signs (with --seed: the sign the seed picks)"),
+        ("bee1+ … bee2-", "one flight: bee1+, bee1-, bee2+, bee2-"),
+        ("menu", "menu-show and menu-dismiss"),
+        ("menu-show", "the menu slides up: UIKit spring, duration 0.8 s, damping ratio 0.6"),
+        ("menu-dismiss", "the menu slides down: damping ratio 100"),
+        ("--svg 'DATA'", "a user's path, with --duration S [--repeat]"),
+        ("spring options", "a user's spring (--stiffness --damping, --response --damping-fraction, …)"),
+    ].map { $0.0 + String(repeating: " ", count: max(2, 16 - $0.0.count)) + $0.1 }
+
+    /// The seed, when given: a whole number 0…2⁶⁴−1.
+    static func seed(_ arguments: Arguments) throws -> UInt64? {
+        guard let text = arguments.string("seed") else { return nil }
+        guard let value = UInt64(text) else {
+            throw CLIError.usage("--seed expects a whole number from 0 to \(UInt64.max), got '\(text)'")
+        }
+        return value
+    }
+
+    /// The scenes the command line asks for.
+    ///
+    /// - Positionals are seed scene names, in the order given, duplicates dropped. With `seed`,
+    ///   a name standing for both signs of a bee (`bee`, `bee1`, `bee2`) becomes one flight per
+    ///   bee with the seeded sign.
+    /// - `--svg` adds a user path; spring parameters add a user spring.
+    /// - Nothing at all gives `defaultNames`' scenes.
+    static func scenes(
+        from arguments: Arguments, seed: UInt64?, defaultNames: [String]
+    ) throws -> [Scene] {
+        var scenes: [Scene] = []
+        if let user = try userScene(from: arguments) { scenes.append(user) }
+        let names = arguments.positionals.isEmpty && scenes.isEmpty ? defaultNames : arguments.positionals
+        var seen = Set(scenes.map(\.name))
+        for name in names {
+            for scene in try seeds(named: name, seed: seed) where seen.insert(scene.name).inserted {
+                scenes.append(scene)
+            }
+        }
+        return scenes
+    }
+
+    /// The seed scenes one name stands for, with the seeded sign where one flight per bee is wanted.
+    static func seeds(named name: String, seed: UInt64?) throws -> [Scene] {
+        do {
+            if let seed {
+                switch name {
+                case "bee": return [try .bee(.one, seed: seed), try .bee(.two, seed: seed)]
+                case "bee1": return [try .bee(.one, seed: seed)]
+                case "bee2": return [try .bee(.two, seed: seed)]
+                default: break
+                }
+            }
+            return try Scene.seeds(named: name)
+        } catch {
+            throw CLIError.usage("unknown scene '\(name)' (scenes: \(Scene.seedNames.joined(separator: ", ")), or --svg / spring options)")
+        }
+    }
+
+    /// The user's scene from `--svg` or the spring options, `nil` when neither is given.
+    static func userScene(from arguments: Arguments) throws -> Scene? {
+        if let data = arguments.string("svg") {
+            if SpringOptions.isPresent(in: arguments, ignoring: ["duration"]) {
+                throw CLIError.usage("give either --svg with --duration or spring options, not both")
+            }
+            guard let durationText = arguments.string("duration") else {
+                throw CLIError.usage("--svg needs --duration S (the path's duration in seconds)")
+            }
+            let duration = try parseNumber(durationText, option: "duration", greaterThan: 0)
+            do {
+                return try Scene.svg(data, duration: duration, repeats: arguments.has("repeat"))
+            } catch {
+                throw CLIError.usage("--svg: \(error)")
+            }
+        }
+        if arguments.has("repeat") {
+            throw CLIError.usage("--repeat applies to an --svg scene")
+        }
+        guard let request = try SpringOptions.request(from: arguments) else { return nil }
+        do {
+            return try Scene.spring(request.motion, name: "spring", notes: request.notes + [springNote(request)])
+        } catch {
+            throw CLIError.usage("spring scene: \(error)")
+        }
+    }
+
+    /// The user's spring in plain numbers, for the report's notes.
+    static func springNote(_ request: SpringOptions.Request) -> String {
+        let s = request.spring
+        let m = request.motion
+        return "spring: mass \(significant(s.mass)), stiffness \(significant(s.stiffness)), damping \(significant(s.damping)) (ζ \(significant(s.dampingRatio)), ω₀ \(significant(s.naturalFrequency)) rad/s), from \(m.initialPosition.formatted) to \(m.target.formatted) pt at \(m.initialVelocity.formatted) pt/s"
+    }
+
+    /// Rejects a scene that would sample more than `maximumFrames` frames at `hz`.
+    static func requireSampleable(_ scene: Scene, hz: Double) throws {
+        let frames: Double
+        switch scene.kind {
+        case .path(let motion, _): frames = motion.duration * hz + 1
+        case .spring(let spring): frames = spring.maximumSimulatedTime * hz + 1
+        }
+        guard frames <= Double(maximumFrames) else {
+            throw CLIError.usage(
+                "\(scene.name) at \(hz.formatted) Hz would sample \(significant(frames, 3)) frames; at most \(maximumFrames) (shorten --duration or lower --hz)")
+        }
+    }
+
+    /// The frame rates of `--hz` (default `defaults`): positive finite numbers, duplicates
+    /// dropped, in the order given.
+    static func rates(_ arguments: Arguments, defaults: [Double]) throws -> [Double] {
+        guard let given = try arguments.doubles("hz", greaterThan: 0) else { return defaults }
+        var seen = Set<Double>()
+        return given.filter { seen.insert($0).inserted }
+    }
+}

@@ -1,0 +1,118 @@
+import SpringSolver
+
+/// The spring options every spring-taking command shares (DESIGN §4): the parameters in any
+/// vocabulary SpringSolver knows, the UIKit mapping, and the motion (`--from --to --velocity`).
+///
+/// The option names are SpringSolver's vocabulary keys, so a vocabulary added there needs no
+/// change here beyond its help line.
+enum SpringOptions {
+    /// Help for each vocabulary key; every key of `SpringParameters.vocabularyKeys` must be here.
+    private static let help: [String: (value: String, text: String)] = [
+        "mass": ("KG", "mass (physical, response, perceptual, react-spring; default 1)"),
+        "stiffness": ("K", "stiffness k (with --damping: the physical form m x'' + c x' + k x = 0)"),
+        "damping": ("C", "damping coefficient c"),
+        "response": ("S", "SwiftUI Spring(response:dampingRatio:): period of the undamped spring, seconds"),
+        "damping-fraction": ("Z", "SwiftUI damping fraction (ratio) that goes with --response"),
+        "duration": ("S", "SwiftUI Spring(duration:bounce:): perceptual duration, seconds"),
+        "bounce": ("B", "SwiftUI bounce in (-1, 1) that goes with --duration (default 0)"),
+        "uikit-duration": ("S", "UIKit animate(withDuration:…usingSpringWithDamping:): duration, seconds"),
+        "damping-ratio": ("Z", "damping ratio ζ (UIKit with --uikit-duration; Android with --android-stiffness)"),
+        "android-stiffness": ("K", "Android SpringForce stiffness (mass 1)"),
+        "tension": ("T", "react-spring tension (with --friction)"),
+        "friction": ("F", "react-spring friction"),
+        "rebound-tension": ("T", "Rebound tension (with --rebound-friction)"),
+        "rebound-friction": ("F", "Rebound friction"),
+        "origami-tension": ("T", "Origami (Quartz Composer) tension (with --origami-friction)"),
+        "origami-friction": ("F", "Origami friction"),
+    ]
+
+    /// The motion's default end points when none are given: a 100 pt move, large enough that the
+    /// 0.5 pt rest distance is a meaningful fraction of it.
+    static let defaultFrom = 0.0
+    static let defaultTo = 100.0
+
+    /// Every spring option, vocabulary keys first, in SpringSolver's order.
+    static var specs: [OptionSpec] {
+        var seen = Set<String>()
+        var specs: [OptionSpec] = []
+        for keys in SpringParameters.vocabularyKeys {
+            for key in keys.required + keys.optional.keys.sorted() where seen.insert(key).inserted {
+                let entry = help[key] ?? ("X", "spring parameter '\(key)'")
+                specs.append(.option(key, entry.value, entry.text))
+            }
+        }
+        return specs + [
+            .option("initial-velocity", "V", "UIKit initialSpringVelocity, in units of the distance per second"),
+            .option("uikit-residual", "R", "UIKit mapping: envelope left at the duration (default 0.001)"),
+            .option("uikit-overdamping", "MODE", "UIKit mapping of a damping ratio above 1: clamp (default) or slowest-mode"),
+            .option("from", "X", "start position, points (default \(Int(defaultFrom)))"),
+            .option("to", "Y", "target position, points (default \(Int(defaultTo)))"),
+            .option("velocity", "V", "initial velocity, points per second (default 0)"),
+        ]
+    }
+
+    /// The vocabulary keys alone (what selects a spring).
+    static var parameterNames: [String] {
+        Array(Set(SpringParameters.vocabularyKeys.flatMap { $0.required + $0.optional.keys }))
+    }
+
+    /// Whether any spring parameter was given.
+    static func isPresent(in arguments: Arguments, ignoring ignored: Set<String> = []) -> Bool {
+        parameterNames.contains { !ignored.contains($0) && arguments.has($0) }
+    }
+
+    /// A spring and its motion as the user described them.
+    struct Request {
+        let parameters: SpringParameters
+        let spring: DampedSpring
+        let motion: SpringMotion<Double>
+        /// How the UIKit mapping treated the damping ratio, when it adjusted it.
+        let notes: [String]
+        let mapping: EnvelopeDecayMapping
+    }
+
+    /// Parses the spring options; `nil` when no spring parameter was given.
+    ///
+    /// - Parameter ignoring: option names that mean something else in this command (the SVG
+    ///   scene's `--duration`).
+    static func request(from arguments: Arguments, ignoring ignored: Set<String> = []) throws -> Request? {
+        guard isPresent(in: arguments, ignoring: ignored) else { return nil }
+        var values: [String: Double] = [:]
+        for name in parameterNames where !ignored.contains(name) {
+            if let value = try arguments.double(name) { values[name] = value }
+        }
+        do {
+            let parameters = try SpringParameters(namedValues: values)
+            let overdamping = try arguments.choice("uikit-overdamping", EnvelopeDecayMapping.Overdamping.allCases.map(\.rawValue))
+                .flatMap(EnvelopeDecayMapping.Overdamping.init(rawValue:)) ?? .clampToCritical
+            let mapping = try EnvelopeDecayMapping(residual: try arguments.double("uikit-residual") ?? 0.001, overdamping: overdamping)
+            var notes: [String] = []
+            let spring: DampedSpring
+            if case .uikit(let duration, let ratio) = parameters {
+                let conversion = try mapping.conversion(duration: duration, dampingRatio: ratio)
+                if let note = conversion.note { notes.append(note) }
+                spring = conversion.spring
+            } else {
+                spring = try parameters.spring(uikitMapping: mapping)
+            }
+            let from = try arguments.double("from") ?? defaultFrom
+            let to = try arguments.double("to") ?? defaultTo
+            let velocity: Double
+            switch (try arguments.double("velocity"), try arguments.double("initial-velocity")) {
+            case (.some, .some):
+                throw CLIError.usage("give either --velocity (points per second) or --initial-velocity (distance per second), not both")
+            case (let v?, nil): velocity = v
+            case (nil, let relative?):
+                guard parameters.vocabulary == .uikit else {
+                    throw CLIError.usage("--initial-velocity is UIKit's (with --uikit-duration); use --velocity in points per second")
+                }
+                velocity = relative * (to - from)
+            case (nil, nil): velocity = 0
+            }
+            let motion = try SpringMotion(spring: spring, from: from, to: to, initialVelocity: velocity)
+            return Request(parameters: parameters, spring: spring, motion: motion, notes: notes, mapping: mapping)
+        } catch let error as SpringError {
+            throw CLIError.usage(error.description)
+        }
+    }
+}

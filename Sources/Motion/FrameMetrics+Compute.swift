@@ -1,0 +1,238 @@
+import Foundation  // atan2
+
+/// Steps, teleports and two-frame velocity changes of one set of samples: the shared ground of
+/// every metric and of the rate-doubling test.
+struct StepAnalysis {
+    let samples: FrameSamples
+    /// `dₖ = |pₖ₊₁ − pₖ|`, points.
+    let steps: [Double]
+    /// Whether step k is a teleport.
+    let isTeleport: [Bool]
+    let teleports: [Teleport]
+
+    init(_ samples: FrameSamples, thresholds: Thresholds) {
+        self.samples = samples
+        let n = samples.positions.count
+        var steps: [Double] = []
+        steps.reserveCapacity(max(n - 1, 0))
+        for k in 0..<max(n - 1, 0) {
+            let d = samples.displacement(afterFrame: k)
+            steps.append((d * d).sum().squareRoot())
+        }
+        var flags = [Bool](repeating: false, count: steps.count)
+        var found: [Teleport] = []
+        if steps.count >= 2 {
+            for k in steps.indices {
+                let before = k > 0 ? steps[k - 1] : 0
+                let after = k + 1 < steps.count ? steps[k + 1] : 0
+                let neighbour = max(before, after)
+                if steps[k] >= thresholds.teleportMinimumStep,
+                    steps[k] > thresholds.teleportFactor * neighbour
+                {
+                    flags[k] = true
+                }
+            }
+        }
+        self.steps = steps
+        self.isTeleport = flags
+        for k in steps.indices where flags[k] {
+            let before = k > 0 ? steps[k - 1] : 0
+            let after = k + 1 < steps.count ? steps[k + 1] : 0
+            found.append(
+                Teleport(
+                    distance: steps[k], neighbourStep: max(before, after),
+                    from: Self.event(samples, k), to: Self.event(samples, k + 1)))
+        }
+        self.teleports = found
+    }
+
+    static func event(_ samples: FrameSamples, _ k: Int) -> FrameEvent {
+        FrameEvent(
+            frame: k, time: samples.time(ofFrame: k), element: samples.elements?[k], nextElement: nil,
+            position: samples.positions[k])
+    }
+
+    /// The event at the vertex `k + 1` of the steps k and k + 1, naming the join when the steps
+    /// cross one.
+    func vertexEvent(_ k: Int) -> FrameEvent {
+        var next: Int?
+        if let elements = samples.elements, k + 2 < elements.count, elements[k] != elements[k + 2] {
+            next = elements[k + 2]
+        }
+        return FrameEvent(
+            frame: k + 1, time: samples.time(ofFrame: k + 1),
+            element: next != nil ? samples.elements?[k] : samples.elements?[k + 1], nextElement: next,
+            position: samples.positions[k + 1])
+    }
+
+    func event(_ k: Int) -> FrameEvent { Self.event(samples, k) }
+
+    /// `|vₖ₊₂ − vₖ|`, or `nil` when the window k…k+3 is out of range or holds a teleport.
+    func velocityChange(_ k: Int) -> Double? {
+        guard k >= 0, k + 2 < steps.count else { return nil }
+        if isTeleport[k] || isTeleport[k + 1] || isTeleport[k + 2] { return nil }
+        let change = samples.velocity(afterFrame: k + 2) - samples.velocity(afterFrame: k)
+        return (change * change).sum().squareRoot()
+    }
+
+    /// The worst two-frame velocity change over windows lying inside `[from, to]` (seconds), with
+    /// the window's first frame.
+    func maxVelocityChange(from: Double, to: Double) -> (value: Double, frame: Int)? {
+        let hz = samples.hz
+        let slack = 1e-9 / hz
+        let first = max(0, Int(((from - samples.startTime) * hz - 1e-6).rounded(.up)))
+        var best: (value: Double, frame: Int)?
+        var k = first
+        while k + 2 < steps.count, samples.time(ofFrame: k + 3) <= to + slack {
+            if let change = velocityChange(k), change > (best?.value ?? -1) {
+                best = (change, k)
+            }
+            k += 1
+        }
+        return best
+    }
+}
+
+extension RateDoublingTest {
+    /// The test over `[from, to]`: the worst two-frame velocity change of `base` against that of
+    /// `doubled` in the same stretch of time. `nil` when either has no window there or the base
+    /// change is zero.
+    static func over(
+        from: Double, to: Double, base: StepAnalysis, doubled: StepAnalysis, thresholds: Thresholds
+    ) -> RateDoublingTest? {
+        guard let change = base.maxVelocityChange(from: from, to: to), change.value > 0,
+            let doubledChange = doubled.maxVelocityChange(from: from, to: to)
+        else { return nil }
+        let ratio = doubledChange.value / change.value
+        return RateDoublingTest(
+            hz: base.samples.hz, velocityChange: change.value,
+            doubledVelocityChange: doubledChange.value, ratio: ratio,
+            isBreak: ratio >= thresholds.breakRatio)
+    }
+
+    /// The test around the two steps that start at frame `j` (positions j…j+2): any discontinuity
+    /// that changed step j into step j+1 lies in `[t_j, t_{j+2}]`, and one frame of margin on
+    /// each side guarantees a window at either rate with it in the window's middle step.
+    static func around(
+        frame j: Int, base: StepAnalysis, doubled: StepAnalysis, thresholds: Thresholds
+    ) -> RateDoublingTest? {
+        let samples = base.samples
+        return over(
+            from: samples.time(ofFrame: j - 1), to: samples.time(ofFrame: j + 3),
+            base: base, doubled: doubled, thresholds: thresholds)
+    }
+}
+
+extension FrameMetrics {
+    /// Measures `samples`; with `doubled` (the same motion sampled at twice the rate from the
+    /// same start time) every large change is also classified as a smooth bend or a break.
+    ///
+    /// - Complexity: O(n log n) for n frames (the median sorts the speeds).
+    public init(
+        samples: FrameSamples, doubled: FrameSamples? = nil, thresholds: Thresholds = Thresholds()
+    ) throws(MotionError) {
+        let thresholds = try thresholds.validated()
+        if let doubled {
+            guard abs(doubled.hz - 2 * samples.hz) <= 1e-9 * samples.hz,
+                doubled.startTime == samples.startTime
+            else {
+                throw MotionError(
+                    "doubled samples must run at \(2 * samples.hz) Hz from t = \(samples.startTime) s, got \(doubled.hz) Hz from t = \(doubled.startTime) s")
+            }
+        }
+        let base = StepAnalysis(samples, thresholds: thresholds)
+        let fine = doubled.map { StepAnalysis($0, thresholds: thresholds) }
+        let hz = samples.hz
+        let steps = base.steps
+
+        var maxStep = 0.0
+        var maxStepAt: FrameEvent?
+        for k in steps.indices where steps[k] > maxStep || maxStepAt == nil {
+            maxStep = steps[k]
+            maxStepAt = base.event(k)
+        }
+
+        var speeds: [Double] = []
+        speeds.reserveCapacity(steps.count)
+        for k in steps.indices where !base.isTeleport[k] { speeds.append(steps[k] * hz) }
+        speeds.sort()
+        let profile: SpeedProfile? =
+            speeds.isEmpty
+            ? nil
+            : SpeedProfile(
+                min: speeds[0],
+                median: speeds.count % 2 == 1
+                    ? speeds[speeds.count / 2]
+                    : 0.5 * (speeds[speeds.count / 2 - 1] + speeds[speeds.count / 2]),
+                max: speeds[speeds.count - 1])
+
+        let floor = thresholds.speedFloor
+        func test(_ k: Int) -> RateDoublingTest? {
+            fine.flatMap { RateDoublingTest.around(frame: k, base: base, doubled: $0, thresholds: thresholds) }
+        }
+        var jump: (ratio: Double, k: Int)?
+        var turn: (degrees: Double, k: Int)?
+        var jumpCandidates: [(value: Double, k: Int)] = []
+        var turnCandidates: [(value: Double, k: Int)] = []
+        for k in 0..<max(steps.count - 1, 0) where !base.isTeleport[k] && !base.isTeleport[k + 1] {
+            let before = steps[k] * hz
+            let after = steps[k + 1] * hz
+            let high = max(before, after)
+            if high > floor {
+                let ratio = high / max(min(before, after), floor)
+                if ratio > (jump?.ratio ?? 0) { jump = (ratio, k) }
+                if ratio > thresholds.maxSpeedJump { jumpCandidates.append((ratio, k)) }
+            }
+            if before >= floor, after >= floor {
+                let a = samples.displacement(afterFrame: k)
+                let b = samples.displacement(afterFrame: k + 1)
+                let cross = a.x * b.y - a.y * b.x
+                let dot = (a * b).sum()
+                let degrees = atan2(abs(cross), dot) * 180 / .pi
+                if degrees > (turn?.degrees ?? -1) { turn = (degrees, k) }
+                if degrees > thresholds.maxTurnDegrees { turnCandidates.append((degrees, k)) }
+            }
+        }
+        /// The candidates that are breaks, the largest of any cluster within three frames.
+        func breaks(_ candidates: [(value: Double, k: Int)]) -> [(k: Int, test: RateDoublingTest?)] {
+            var kept: [(value: Double, k: Int, test: RateDoublingTest?)] = []
+            for candidate in candidates.sorted(by: { $0.value > $1.value }) {
+                if kept.contains(where: { abs($0.k - candidate.k) <= 3 }) { continue }
+                let rateTest = test(candidate.k)
+                if rateTest?.isBreak ?? true { kept.append((candidate.value, candidate.k, rateTest)) }
+            }
+            return kept.sorted { $0.k < $1.k }.map { ($0.k, $0.test) }
+        }
+        func speedJump(_ k: Int, _ rateTest: RateDoublingTest?) -> SpeedJump {
+            let before = steps[k] * hz
+            let after = steps[k + 1] * hz
+            return SpeedJump(
+                ratio: max(before, after) / max(min(before, after), floor), speedBefore: before, speedAfter: after,
+                at: base.vertexEvent(k), rateTest: rateTest)
+        }
+        func turnEvent(_ k: Int, _ degrees: Double, _ rateTest: RateDoublingTest?) -> Turn {
+            Turn(degrees: degrees, at: base.vertexEvent(k), rateTest: rateTest)
+        }
+
+        self.hz = hz
+        self.frames = samples.count
+        self.maxStep = maxStep
+        self.maxStepAt = maxStepAt
+        self.speed = profile
+        self.speedJump = jump.map { speedJump($0.k, test($0.k)) }
+        self.speedJumpBreaks = breaks(jumpCandidates).map { speedJump($0.k, $0.test) }
+        self.maxTurn = turn.map { turnEvent($0.k, $0.degrees, test($0.k)) }
+        let turnValues = Dictionary(turnCandidates.map { ($0.k, $0.value) }, uniquingKeysWith: max)
+        self.turnBreaks = breaks(turnCandidates).map { turnEvent($0.k, turnValues[$0.k] ?? 0, $0.test) }
+        self.teleports = base.teleports
+        let whole = base.maxVelocityChange(from: samples.startTime, to: .infinity)
+        self.maxVelocityChange = whole.map { VelocityChange(magnitude: $0.value, at: base.event($0.frame + 1)) }
+        if let fine, samples.count > 0 {
+            self.rateDoubling = RateDoublingTest.over(
+                from: samples.startTime, to: samples.time(ofFrame: samples.count - 1),
+                base: base, doubled: fine, thresholds: thresholds)
+        } else {
+            self.rateDoubling = nil
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import BezierKernels
+import Foundation  // atan2
+
+/// The exact, sample-free view of one join between consecutive path elements: what the model
+/// itself does there, independent of any frame rate.
+public struct Join: Sendable, Equatable {
+    /// The 1-based number of the element arriving at the join; the element leaving is `element + 1`.
+    public let element: Int
+    /// The end point of the arriving element, points.
+    public let point: SIMD2<Double>
+    /// How far the leaving element starts from that point (0 unless a move separates them), points.
+    public let gap: Double
+    /// When the motion passes the join within a pass, seconds.
+    public let time: Double
+    /// Heading of the arriving and the leaving tangent, degrees, `atan2(dy, dx)` with y down.
+    public let incomingAngle: Double
+    public let outgoingAngle: Double
+    /// The angle between the two tangents, degrees in [0, 180]: 0 for a smooth (G1) join.
+    public let turn: Double
+    /// Speed just before and just after the join, points per second.
+    public let speedIn: Double
+    public let speedOut: Double
+    /// `speedOut / speedIn` (1 when both are 0, ∞ when only `speedIn` is 0).
+    public let speedRatio: Double
+
+    /// `max(speedRatio, 1 / speedRatio)`: the size of the speed jump whichever way it goes.
+    public var speedJump: Double {
+        speedRatio >= 1 ? speedRatio : (speedRatio > 0 ? 1 / speedRatio : .infinity)
+    }
+}
+
+/// Where a repeating motion restarts: from the path's end back to its start.
+public struct Seam: Sendable, Equatable {
+    /// When it happens: the end of each pass, seconds.
+    public let time: Double
+    /// The path's end and start, points.
+    public let from: SIMD2<Double>
+    public let to: SIMD2<Double>
+    /// `|to − from|`, points: a restart on screen is a teleport of this size.
+    public let gap: Double
+}
+
+extension PathMotion {
+    /// The tangent of `segment` at an end, with a fallback where the derivative vanishes (a
+    /// control point on its end point): the direction towards the nearest distinct control point,
+    /// which is the limit of the tangent direction there.
+    static func direction(of segment: PathSegment, atEnd: Bool) -> Vector {
+        let derivative = segment.derivative(at: atEnd ? 1 : 0)
+        if derivative.lengthSquared > 0 { return derivative }
+        let cubic = segment.cubic
+        let points = atEnd ? [cubic.p3, cubic.p2, cubic.p1, cubic.p0] : [cubic.p0, cubic.p1, cubic.p2, cubic.p3]
+        for other in points.dropFirst() where other != points[0] {
+            return atEnd ? points[0] - other : other - points[0]
+        }
+        return .zero
+    }
+
+    static func degrees(_ v: Vector) -> Double { atan2(v.dy, v.dx) * 180 / .pi }
+
+    /// The speed at an end of segment `index` in this mode, points per second.
+    ///
+    /// Linear mode: the element lasts `duration / n` and its parameter runs uniformly, so the speed
+    /// is `|B'(t)| · n / duration`. Paced mode: `length / duration` everywhere.
+    func speed(ofSegment index: Int, atEnd: Bool) -> Double {
+        switch mode {
+        case .paced:
+            return length / duration
+        case .linear:
+            return segments[index].derivative(at: atEnd ? 1 : 0).length * Double(segments.count) / duration
+        }
+    }
+
+    /// Tangent angle and speed ratio at every join, from the model (derivatives of the arriving
+    /// element at its end and of the leaving one at its start, scaled by each element's share
+    /// of time in linear mode).
+    ///
+    /// - Complexity: O(n) for n segments.
+    public var joins: [Join] {
+        guard segments.count > 1 else { return [] }
+        var result: [Join] = []
+        result.reserveCapacity(segments.count - 1)
+        let times = animation.joinTimes
+        for i in 0..<(segments.count - 1) {
+            let incoming = Self.direction(of: segments[i], atEnd: true)
+            let outgoing = Self.direction(of: segments[i + 1], atEnd: false)
+            var turn = 0.0
+            if incoming.lengthSquared > 0, outgoing.lengthSquared > 0 {
+                turn = abs(atan2(incoming.cross(outgoing), incoming.dot(outgoing))) * 180 / .pi
+            }
+            let speedIn = speed(ofSegment: i, atEnd: true)
+            let speedOut = speed(ofSegment: i + 1, atEnd: false)
+            let ratio: Double =
+                speedIn > 0 ? speedOut / speedIn : (speedOut > 0 ? .infinity : 1)
+            result.append(
+                Join(
+                    element: i + 1, point: segments[i].end.simd,
+                    gap: segments[i].end.distance(to: segments[i + 1].start),
+                    time: times[i + 1],
+                    incomingAngle: Self.degrees(incoming), outgoingAngle: Self.degrees(outgoing),
+                    turn: turn, speedIn: speedIn, speedOut: speedOut, speedRatio: ratio))
+        }
+        return result
+    }
+
+    /// The restart from the end back to the start; `nil` when the motion plays once.
+    public var seam: Seam? {
+        guard repeats, let first = segments.first, let last = segments.last else { return nil }
+        return Seam(
+            time: duration, from: last.end.simd, to: first.start.simd, gap: last.end.distance(to: first.start))
+    }
+}

@@ -1,0 +1,106 @@
+import BezierKernels
+
+/// An object moving along a path over a duration, once or repeating, in a timing mode: the bee,
+/// or a user's SVG path. A thin layer over BezierKernels' `PathAnimation` (with the demo's linear
+/// timing function) that keeps both modes ready, so switching mode costs nothing.
+///
+/// ```swift
+/// let motion = try PathMotion(path: Path(svgPathData: "M0 0 L100 0 L100 50"), duration: 1, mode: .linear)
+/// print(motion.position(at: 0.75))   // SIMD2<Double>(100.0, 25.0)
+/// ```
+///
+/// Every drawing element counts (a `close` draws a line back to its subpath's start). A move
+/// between subpaths is not an element: the object jumps across it, as a keyframe animation does.
+public struct PathMotion: Sendable {
+    /// The animation in each mode (same path, duration and repetition).
+    public let linearAnimation: PathAnimation
+    public let pacedAnimation: PathAnimation
+    /// How time maps to the place along the path.
+    public let mode: TimingMode
+    /// The drawing segments, in order; the n-th (1-based) is "element n".
+    public let segments: [PathSegment]
+
+    /// The accuracy, in points along the curve, of arc lengths and of each paced position: 1e-6 pt
+    /// is a millionth of a point, far below a physical pixel, so frame metrics cannot see it.
+    public static let accuracy = 1e-6
+
+    /// Creates the motion.
+    /// - Throws: `MotionError` when the duration is not positive and finite, or the path has no
+    ///   drawing element.
+    /// - Complexity: builds two `PathMeasure` tables (inverse arc length), O(segments).
+    public init(path: Path, duration: Double, mode: TimingMode, repeats: Bool = false) throws(MotionError) {
+        try MotionError.requirePositive(duration, "duration (seconds)")
+        guard path.elements.contains(where: \.isDrawing) else {
+            throw MotionError(
+                "path must have at least one drawing segment, got \(path.elements.count) element(s) and none draws")
+        }
+        do {
+            linearAnimation = try PathAnimation(
+                path: path, duration: duration, mode: .linear, repeats: repeats, accuracy: Self.accuracy)
+            pacedAnimation = try PathAnimation(
+                path: path, duration: duration, mode: .paced, repeats: repeats, accuracy: Self.accuracy)
+        } catch {
+            throw MotionError("path animation could not be built: \(error)")
+        }
+        self.mode = mode
+        self.segments = linearAnimation.segments.map(\.segment)
+    }
+
+    private init(_ other: PathMotion, mode: TimingMode) {
+        linearAnimation = other.linearAnimation
+        pacedAnimation = other.pacedAnimation
+        segments = other.segments
+        self.mode = mode
+    }
+
+    /// The same path and timing in another mode (tables reused).
+    public func with(mode: TimingMode) -> PathMotion { PathMotion(self, mode: mode) }
+
+    /// The animation of the current mode.
+    @inlinable
+    public var animation: PathAnimation { mode == .linear ? linearAnimation : pacedAnimation }
+
+    public var path: Path { linearAnimation.path }
+    public var duration: Double { linearAnimation.duration }
+    public var repeats: Bool { linearAnimation.repeats }
+    /// The total arc length, points.
+    public var length: Double { pacedAnimation.measure.length }
+    /// Arc length of each segment, points.
+    public var segmentLengths: [Double] { pacedAnimation.measure.segments.map(\.length) }
+
+    /// Which segment (0-based index into `segments`) and which curve parameter the object is at,
+    /// at time `t` (a non-finite time counts as 0).
+    /// - Complexity: O(1).
+    @inlinable
+    public func location(at t: Double) -> (segment: Int, parameter: Double) {
+        guard let place = try? animation.location(atTime: t.isFinite ? t : 0) else { return (0, 0) }
+        return (place.segmentIndex, place.parameter)
+    }
+
+    /// The position at time `t`, points: the cheap per-frame function (`scene/bee-frame`).
+    /// - Complexity: O(1).
+    @inlinable
+    public func position(at t: Double) -> SIMD2<Double> {
+        let (index, parameter) = location(at: t)
+        return segments[index].point(at: parameter).simd
+    }
+
+    /// The 1-based element number at time `t` (see `FrameSamples.elements`).
+    public func element(at t: Double) -> Int { location(at: t).segment + 1 }
+
+    /// `count` frames at `hz` from t = 0, with the element number of each.
+    /// - Complexity: O(count).
+    public func samples(hz: Double, count: Int) throws(MotionError) -> FrameSamples {
+        try MotionError.requirePositive(hz, "rate (frames per second)")
+        var positions: [SIMD2<Double>] = []
+        var elements: [Int] = []
+        positions.reserveCapacity(max(count, 0))
+        elements.reserveCapacity(max(count, 0))
+        for k in 0..<max(count, 0) {
+            let (index, parameter) = location(at: Double(k) / hz)
+            positions.append(segments[index].point(at: parameter).simd)
+            elements.append(index + 1)
+        }
+        return try FrameSamples(hz: hz, positions: positions, elements: elements)
+    }
+}

@@ -1,0 +1,101 @@
+import BezierKernels
+import SpringSolver
+
+/// The sampled quantities of one scene at one rate, for plots: x(t), y(t), speed(t), and for a
+/// spring the demo's offset(t) and each integrator's error(t).
+public struct SceneSeries: Sendable, Equatable {
+    /// One integrator's |x_integrated − x_exact| at every frame, points (∞ once it blew up).
+    public struct IntegratorSeries: Sendable, Equatable {
+        public let name: String
+        public let errors: [Double]
+    }
+
+    public let scene: String
+    /// `nil` for a spring scene.
+    public let mode: TimingMode?
+    public let hz: Double
+    /// Frame times tₖ = k/hz, seconds.
+    public let times: [Double]
+    /// Positions at those frames, points (a spring's is (0, presented value)).
+    public let positions: [SIMD2<Double>]
+    /// The 1-based path element at each frame (path scenes).
+    public let elements: [Int]?
+    /// Frame speed |pₖ₊₁ − pₖ|·hz at each frame (the last frame repeats the one before), pt/s.
+    public let speed: [Double]
+    /// The demo's offset at each frame (spring scenes), points.
+    public let offset: [Double]?
+    /// Each fixed-step integrator's error at each frame (spring scenes).
+    public let errors: [IntegratorSeries]?
+
+    /// x(t), points.
+    public var x: [Double] { positions.map(\.x) }
+    /// y(t), points.
+    public var y: [Double] { positions.map(\.y) }
+}
+
+extension Validation {
+    /// The series behind `validate(scene, mode:, hz:)`, over the same frames.
+    /// - Throws: `MotionError` for a rate that is not positive and finite.
+    /// - Complexity: O(frames) (times the integrators for a spring).
+    public static func series(_ scene: Scene, mode: TimingMode = .linear, hz: Double) throws(MotionError)
+        -> SceneSeries
+    {
+        try MotionError.requirePositive(hz, "rate (frames per second)")
+        let samples: FrameSamples
+        var offset: [Double]?
+        var errors: [SceneSeries.IntegratorSeries]?
+        let reportedMode: TimingMode?
+        switch scene.kind {
+        case .path(let motion, _):
+            let timed = motion.with(mode: mode)
+            samples = try timed.samples(hz: hz, count: frameCount(of: timed, hz: hz))
+            reportedMode = mode
+        case .spring(let spring):
+            let count = frameCount(of: spring, hz: hz)
+            samples = try FrameSamples(
+                hz: hz, positions: (0..<count).map { SIMD2(0, spring.presented(at: Double($0) / hz)) })
+            offset = (0..<count).map { spring.offset(at: Double($0) / hz) }
+            errors = try integratorSeries(spring, hz: hz, count: count)
+            reportedMode = nil
+        }
+        let n = samples.count
+        var speed: [Double] = []
+        speed.reserveCapacity(n)
+        for k in 0..<n {
+            let step = k + 1 < n ? k : k - 1
+            if step < 0 {
+                speed.append(0)
+            } else {
+                let v = samples.velocity(afterFrame: step)
+                speed.append((v * v).sum().squareRoot())
+            }
+        }
+        return SceneSeries(
+            scene: scene.name, mode: reportedMode, hz: hz, times: (0..<n).map { samples.time(ofFrame: $0) },
+            positions: samples.positions, elements: samples.elements, speed: speed, offset: offset, errors: errors)
+    }
+
+    static func integratorSeries(_ scene: SpringScene, hz: Double, count: Int) throws(MotionError)
+        -> [SceneSeries.IntegratorSeries]
+    {
+        var result: [SceneSeries.IntegratorSeries] = []
+        for kind in IntegratorKind.allCases where kind.isFixedStep {
+            let integrator: AnySpringIntegrator
+            do {
+                integrator = try kind.integrator(spring: scene.motion.spring, step: 1 / hz)
+            } catch {
+                throw MotionError("integrator \(kind.rawValue) could not be prepared: \(error)")
+            }
+            var state = scene.motion.initialState
+            var values: [Double] = []
+            values.reserveCapacity(count)
+            for k in 0..<count {
+                if k > 0 { integrator.advance(&state) }
+                let error = abs(scene.target + state.displacement - scene.motion.position(at: Double(k) / hz))
+                values.append(error.isFinite ? error : .infinity)
+            }
+            result.append(SceneSeries.IntegratorSeries(name: kind.rawValue, errors: values))
+        }
+        return result
+    }
+}

@@ -1,0 +1,238 @@
+import BezierKernels
+import SpringSolver
+
+/// Validation of scenes: sample at a rate (and at twice it for the break test), measure, judge.
+public enum Validation {
+    /// Frames sampled after a repeating path's first seam: enough for the two-frame windows of
+    /// the break test to see both sides of it.
+    public static let framesPastSeam = 8
+
+    /// Validates `scene` at `hz` in `mode` (ignored for a spring scene, whose report has no mode).
+    ///
+    /// Path scenes are sampled over one pass (a single play: the frames within [0, duration],
+    /// whose first and last are boundaries, not jumps) or, when repeating, one pass and
+    /// `framesPastSeam` frames of the next, so the restart is seen. Spring scenes are sampled
+    /// from 0 until the demo's stop condition (`offset == 0`) fires on the exact spring, or for
+    /// `maximumSimulatedTime`.
+    ///
+    /// - Throws: `MotionError` for a rate that is not positive and finite, or invalid thresholds.
+    /// - Complexity: O(frames) at `hz` and at `2·hz`; a spring also steps every fixed-step
+    ///   integrator over the frames.
+    public static func validate(
+        _ scene: Scene, mode: TimingMode = .linear, hz: Double, thresholds: Thresholds = Thresholds()
+    ) throws(MotionError) -> ValidationReport {
+        try MotionError.requirePositive(hz, "rate (frames per second)")
+        let thresholds = try thresholds.validated()
+        switch scene.kind {
+        case .path(let motion, let viewport):
+            return try validatePath(
+                name: scene.name, motion: motion.with(mode: mode), viewport: viewport, hz: hz, thresholds: thresholds)
+        case .spring(let spring):
+            return try validateSpring(spring, hz: hz, thresholds: thresholds)
+        }
+    }
+
+    /// Every seed scene at every rate in `rates`, path scenes in every mode of `modes`.
+    /// - Complexity: O(total frames).
+    public static func validateSeeds(
+        rates: [Double] = [60, 120], modes: [TimingMode] = TimingMode.allCases, thresholds: Thresholds = Thresholds()
+    ) throws(MotionError) -> [ValidationReport] {
+        var reports: [ValidationReport] = []
+        for scene in try Scene.allSeeds() {
+            for hz in rates {
+                if scene.usesTimingMode {
+                    for mode in modes { reports.append(try validate(scene, mode: mode, hz: hz, thresholds: thresholds)) }
+                } else {
+                    reports.append(try validate(scene, hz: hz, thresholds: thresholds))
+                }
+            }
+        }
+        return reports
+    }
+
+    // MARK: Paths
+
+    /// The number of frames sampled for a path motion at `hz` (see `validate`).
+    public static func frameCount(of motion: PathMotion, hz: Double) -> Int {
+        let frames = motion.duration * hz
+        if motion.repeats {
+            return Int((frames * (1 - 1e-12)).rounded(.down)) + 2 + framesPastSeam
+        }
+        return Int((frames * (1 + 1e-12)).rounded(.down)) + 1
+    }
+
+    static func validatePath(
+        name: String, motion: PathMotion, viewport: SIMD2<Double>?, hz: Double, thresholds: Thresholds
+    ) throws(MotionError) -> ValidationReport {
+        let count = frameCount(of: motion, hz: hz)
+        let samples = try motion.samples(hz: hz, count: count)
+        let doubled = try motion.samples(hz: 2 * hz, count: 2 * (count - 1) + 1)
+        let metrics = try FrameMetrics(samples: samples, doubled: doubled, thresholds: thresholds)
+        let label = ValidationReport.label(scene: name, mode: motion.mode, hz: hz)
+        let findings = metrics.findings(label: label, thresholds: thresholds)
+        var notes: [String] = []
+        let seam = motion.seam
+        var endVisible: Bool?
+        var startVisible: Bool?
+        if let seam {
+            if let viewport {
+                endVisible = isVisible(seam.from, in: viewport)
+                startVisible = isVisible(seam.to, in: viewport)
+            }
+            func place(_ p: SIMD2<Double>, _ visible: Bool?) -> String {
+                let point = "(\(formatted(p.x, 1)), \(formatted(p.y, 1)))"
+                guard let visible else { return point }
+                return point + (visible ? " on screen" : " off screen")
+            }
+            notes.append(
+                "the pass restarts every \(formatted(motion.duration, 2)) s from \(place(seam.from, endVisible)) back to \(place(seam.to, startVisible)): a gap of \(formatted(seam.gap, 1)) pt"
+            )
+        }
+        return ValidationReport(
+            scene: name, mode: motion.mode, hz: hz, frames: count, duration: Double(count - 1) / hz,
+            metrics: metrics, joins: motion.joins, seam: seam, seamEndVisible: endVisible,
+            seamStartVisible: startVisible, spring: nil, frameCostFraction: nil, findings: findings, notes: notes)
+    }
+
+    /// Whether a bee-sized object centred at `p` shows in a viewport.
+    static func isVisible(_ p: SIMD2<Double>, in viewport: SIMD2<Double>) -> Bool {
+        let half = BeeFlight.beeSize / 2
+        return p.x > -half && p.x < viewport.x + half && p.y > -half && p.y < viewport.y + half
+    }
+
+    // MARK: Springs
+
+    /// The number of frames sampled for a spring scene at `hz`: up to and including the frame
+    /// where the stop condition fires on the exact spring, or up to `maximumSimulatedTime`.
+    public static func frameCount(of scene: SpringScene, hz: Double) -> Int {
+        let limit = Int((scene.maximumSimulatedTime * hz).rounded(.down))
+        var k = 0
+        while k < limit, scene.offset(at: Double(k) / hz) != 0 { k += 1 }
+        return k + 1
+    }
+
+    static func validateSpring(_ scene: SpringScene, hz: Double, thresholds: Thresholds) throws(MotionError)
+        -> ValidationReport
+    {
+        let count = frameCount(of: scene, hz: hz)
+        let label = ValidationReport.label(scene: scene.name, mode: nil, hz: hz)
+        func positions(_ rate: Double, _ n: Int) -> [SIMD2<Double>] {
+            (0..<n).map { SIMD2(0, scene.presented(at: Double($0) / rate)) }
+        }
+        let presented = positions(hz, count)
+        let samples = try FrameSamples(hz: hz, positions: presented)
+        let doubled = try FrameSamples(hz: 2 * hz, positions: positions(2 * hz, 2 * (count - 1) + 1))
+        let metrics = try FrameMetrics(samples: samples, doubled: doubled, thresholds: thresholds)
+        var findings = metrics.findings(label: label, thresholds: thresholds)
+        let response = try SpringResponse(
+            positions: presented.map(\.y), from: scene.motion.initialPosition, target: scene.target, hz: hz,
+            thresholds: thresholds)
+
+        // The stop condition under each model.
+        var stops: [StopCondition] = []
+        let continuousOffsets = (0..<count).map { scene.offset(at: Double($0) / hz) }
+        stops.append(
+            try StopCondition(
+                model: .continuousSpring, offsets: continuousOffsets,
+                residuals: [Double](repeating: 0, count: count), hz: hz))
+        if let end = scene.animationDuration {
+            let n = max(count, Int((end * hz).rounded(.up)) + 1)
+            var offsets: [Double] = []
+            var residuals: [Double] = []
+            for k in 0..<n {
+                let t = Double(k) / hz
+                offsets.append(scene.offset(at: t, model: .animationRemovedAtDuration))
+                residuals.append(
+                    abs(scene.motion.position(at: t) - scene.presented(at: t, model: .animationRemovedAtDuration)))
+            }
+            stops.append(try StopCondition(model: .animationRemovedAtDuration, offsets: offsets, residuals: residuals, hz: hz))
+        }
+        for stop in stops {
+            let model = stop.model == .continuousSpring ? "the exact spring" : "Core Animation removing the animation at its duration"
+            if let frame = stop.frame, stop.snap > thresholds.maxSnap {
+                findings.append(
+                    Finding(
+                        kind: .snap,
+                        message:
+                            "\(label): the stop snaps \(formatted(stop.snap, 2)) pt at frame \(frame), t = \(formatted(stop.time ?? 0, 2)) s (with \(model))"
+                    ))
+            } else if stop.frame == nil {
+                findings.append(
+                    Finding(
+                        kind: .stopNeverFires,
+                        message:
+                            "\(label): the stop condition offset == 0 never fires within \(formatted(stop.simulatedUntil, 1)) s (with \(model)): the display link redraws for ever"
+                    ))
+            }
+        }
+
+        // The redrawn shape's first frame, against the flat edge drawn before the animation.
+        var apex: Double?
+        var apexStep: Double?
+        if scene.shape != nil, count >= 2 {
+            let a0 = MenuShape.apex(offset: continuousOffsets[0])
+            let a1 = MenuShape.apex(offset: continuousOffsets[1])
+            apex = a0
+            apexStep = abs(a1 - a0)
+            if abs(a0) >= thresholds.teleportMinimumStep, abs(a0) > thresholds.teleportFactor * abs(a1 - a0) {
+                findings.append(
+                    Finding(
+                        kind: .firstFrameJump,
+                        message:
+                            "\(label): the wave appears at full height in the first frame (its middle \(formatted(abs(a0), 1)) pt \(a0 < 0 ? "above" : "below") the flat edge, then it moves \(formatted(abs(a1 - a0), 1)) pt in the next frame)"
+                    ))
+            }
+        }
+
+        let integrators = try integratorErrors(scene, hz: hz, count: count, thresholds: thresholds)
+        let report = SpringReport(
+            response: response, stops: stops, firstFrameOffset: continuousOffsets[0], firstFrameApex: apex,
+            secondFrameApexStep: apexStep, integrators: integrators)
+        var notes = scene.notes
+        if let stop = stops.first, let time = stop.time, let frame = stop.frame {
+            let before = frame > 0 ? abs(scene.motion.position(at: Double(frame - 1) / hz) - scene.target) : 0
+            var line =
+                "with the exact spring, offset == 0 first holds at frame \(frame), t = \(formatted(time, 3)) s, where the deviation (\(before == 0 ? "0" : String(format: "%.2g", before)) pt one frame earlier) rounds to exactly \(formatted(scene.target, 0)) in Double"
+            if let settle = response.settleTime, time > settle {
+                line += "; the display link redraws for \(formatted(time - settle, 2)) s after the motion settled at \(formatted(settle, 2)) s"
+            }
+            notes.append(line)
+        }
+        if stops.count > 1, let time = stops[1].time {
+            notes.append(
+                "if Core Animation removes the animation at \(formatted(scene.animationDuration ?? 0, 2)) s, the stop fires at t = \(formatted(time, 3)) s with a snap of \(formatted(stops[1].snap, 3)) pt")
+        }
+        return ValidationReport(
+            scene: scene.name, mode: nil, hz: hz, frames: count, duration: Double(count - 1) / hz, metrics: metrics,
+            joins: [], seam: nil, seamEndVisible: nil, seamStartVisible: nil, spring: report, frameCostFraction: nil,
+            findings: findings, notes: notes)
+    }
+
+    /// Every fixed-step integrator stepped once per frame from the initial state, against the
+    /// exact position at each frame.
+    static func integratorErrors(_ scene: SpringScene, hz: Double, count: Int, thresholds: Thresholds)
+        throws(MotionError) -> [IntegratorError]
+    {
+        let exact = (0..<count).map { scene.motion.position(at: Double($0) / hz) }
+        var result: [IntegratorError] = []
+        for kind in IntegratorKind.allCases where kind.isFixedStep {
+            let integrator: AnySpringIntegrator
+            do {
+                integrator = try kind.integrator(spring: scene.motion.spring, step: 1 / hz)
+            } catch {
+                throw MotionError("integrator \(kind.rawValue) could not be prepared: \(error)")
+            }
+            var state = scene.motion.initialState
+            var positions: [Double] = []
+            positions.reserveCapacity(count)
+            for k in 0..<count {
+                if k > 0 { integrator.advance(&state) }
+                positions.append(scene.target + state.displacement)
+            }
+            result.append(
+                try IntegratorError(
+                    name: kind.rawValue, integrated: positions, exact: exact, hz: hz, thresholds: thresholds))
+        }
+        return result
+    }
+}

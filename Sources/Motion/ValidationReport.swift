@@ -1,0 +1,109 @@
+/// The spring part of a report: how the presented value approaches the target, when the demo's
+/// stop condition fires, the wave's first frame, and each integrator's error.
+public struct SpringReport: Sendable, Equatable {
+    public let response: SpringResponse
+    /// The stop condition under each model: `continuousSpring` first, then
+    /// `animationRemovedAtDuration` when the scene is a UIKit animation.
+    public let stops: [StopCondition]
+    /// The offset drawn in the first frame (after scaling), points.
+    public let firstFrameOffset: Double
+    /// How far the middle of the redrawn top edge sits from the straight edge in the first frame
+    /// (half the offset), points; `nil` when the scene redraws no shape.
+    public let firstFrameApex: Double?
+    /// How far that apex moves in the next frame, points (for comparison with the first frame's).
+    public let secondFrameApexStep: Double?
+    /// Every fixed-step integrator stepped at the frame rate, against the exact motion.
+    public let integrators: [IntegratorError]
+}
+
+/// Everything measured for one scene × mode × rate, with the verdict and its reasons: plain
+/// values for the tables and the `validate` JSON.
+public struct ValidationReport: Sendable, Equatable {
+    /// The scene's name.
+    public let scene: String
+    /// The timing mode; `nil` for a spring scene.
+    public let mode: TimingMode?
+    /// Frames per second.
+    public let hz: Double
+    /// Frames sampled.
+    public let frames: Int
+    /// The time span sampled, seconds (from 0).
+    public let duration: Double
+    /// The sample-based metrics (with the rate-doubling tests).
+    public let metrics: FrameMetrics
+    /// The exact view at every join of a path scene (empty for a spring).
+    public let joins: [Join]
+    /// The restart of a repeating path scene.
+    public let seam: Seam?
+    /// Whether the seam's end and start points show a bee on screen (`nil` without a viewport).
+    public let seamEndVisible: Bool?
+    public let seamStartVisible: Bool?
+    /// The spring part; `nil` for a path scene.
+    public let spring: SpringReport?
+    /// The cost of one frame as a fraction of the frame budget 1/hz, once measured
+    /// (`withFrameCost`); `nil` until then.
+    public let frameCostFraction: Double?
+    /// `janky` when there is any finding.
+    public let verdict: Verdict
+    /// The reasons for `janky`, each one line starting with `label`.
+    public let findings: [Finding]
+    /// Plain-words facts that are not flaws (how a parameter was treated, where the seam is).
+    public let notes: [String]
+
+    /// The findings' messages.
+    public var reasons: [String] { findings.map(\.message) }
+
+    /// `bee1+ linear @60 Hz`, `menu-show @120 Hz`.
+    public var label: String { Self.label(scene: scene, mode: mode, hz: hz) }
+
+    static func label(scene: String, mode: TimingMode?, hz: Double) -> String {
+        let rate = hz == hz.rounded() ? formatted(hz, 0) : formatted(hz, 2)
+        return [scene, mode?.rawValue].compactMap { $0 }.joined(separator: " ") + " @\(rate) Hz"
+    }
+
+    init(
+        scene: String, mode: TimingMode?, hz: Double, frames: Int, duration: Double,
+        metrics: FrameMetrics, joins: [Join], seam: Seam?, seamEndVisible: Bool?, seamStartVisible: Bool?,
+        spring: SpringReport?, frameCostFraction: Double?, findings: [Finding], notes: [String]
+    ) {
+        self.scene = scene
+        self.mode = mode
+        self.hz = hz
+        self.frames = frames
+        self.duration = duration
+        self.metrics = metrics
+        self.joins = joins
+        self.seam = seam
+        self.seamEndVisible = seamEndVisible
+        self.seamStartVisible = seamStartVisible
+        self.spring = spring
+        self.frameCostFraction = frameCostFraction
+        self.findings = findings
+        self.verdict = findings.isEmpty ? .smooth : .janky
+        self.notes = notes
+    }
+
+    /// The report with the measured cost of one frame (seconds) filled in: a cost above
+    /// `maxFrameCostFraction` of the budget 1/hz becomes a finding.
+    /// - Throws: `MotionError` for a negative or non-finite cost.
+    public func withFrameCost(seconds: Double, thresholds: Thresholds = Thresholds()) throws(MotionError)
+        -> ValidationReport
+    {
+        try MotionError.requireNonNegative(seconds, "frame cost (s)")
+        let thresholds = try thresholds.validated()
+        let fraction = seconds * hz
+        var findings = self.findings.filter { $0.kind != .frameCost }
+        if fraction > thresholds.maxFrameCostFraction {
+            findings.append(
+                Finding(
+                    kind: .frameCost,
+                    message:
+                        "\(label): one frame costs \(formatted(100 * fraction, 1)) % of the \(formatted(1000 / hz, 2)) ms budget (limit \(formatted(100 * thresholds.maxFrameCostFraction, 0)) %)"
+                ))
+        }
+        return ValidationReport(
+            scene: scene, mode: mode, hz: hz, frames: frames, duration: duration, metrics: metrics, joins: joins,
+            seam: seam, seamEndVisible: seamEndVisible, seamStartVisible: seamStartVisible, spring: spring,
+            frameCostFraction: fraction, findings: findings, notes: notes)
+    }
+}

@@ -1,0 +1,82 @@
+/// When a spring counts as at rest: within `distance` of its target *and* slower than `speed`.
+///
+/// Defaults: `distance` 0.5 pt (half a point: the snap to the target is then invisible on any
+/// display up to 2× scale, and it is DESIGN §3's settle threshold), and `speed` = `distance` ×
+/// 62.5 /s = 31.25 pt/s — Android's rule (`SpringForce.setValueThreshold`: the velocity
+/// threshold is the value threshold per 16 ms frame, `VELOCITY_THRESHOLD_MULTIPLIER =
+/// 1000/16`), i.e. a motion slower than one rest distance per 60 Hz frame.
+public struct RestCriteria: Sendable, Hashable {
+    /// Largest distance to the target at rest (position units).
+    public let distance: Double
+    /// Largest speed at rest (position units per second).
+    public let speed: Double
+
+    /// Android's factor from a value threshold to a velocity threshold (1/s).
+    public static let speedPerDistance = 1000.0 / 16.0
+
+    public static let `default` = RestCriteria(uncheckedDistance: 0.5, speed: 0.5 * speedPerDistance)
+
+    /// - Parameters:
+    ///   - distance: rest distance, positive (default 0.5).
+    ///   - speed: rest speed, positive; `nil` means `distance × 62.5 /s`.
+    public init(distance: Double = 0.5, speed: Double? = nil) throws {
+        self.distance = try Check.positive(distance, "rest distance")
+        self.speed = try Check.positive(speed ?? distance * Self.speedPerDistance, "rest speed")
+    }
+
+    init(uncheckedDistance distance: Double, speed: Double) {
+        self.distance = distance
+        self.speed = speed
+    }
+
+    /// Whether a state (displacement from the target, velocity) is at rest.
+    @inlinable
+    public func isAtRest<V: SpringVector>(_ state: SpringState<V>) -> Bool {
+        squaredNorm(state.displacement) <= distance * distance && squaredNorm(state.velocity) <= speed * speed
+    }
+}
+
+extension SpringMotion {
+    /// The settle time: the last time the exact motion is outside the rest box (farther than
+    /// `criteria.distance` from the target or faster than `criteria.speed`); after it the motion
+    /// stays at rest for good. 0 if it starts and stays at rest; `.infinity` if undamped and
+    /// it ever leaves the box.
+    ///
+    /// Method: envelope bounds on `|x(t)|` and `|v(t)|` (as in
+    /// ``DampedSpring/settlingDuration``) give a time after which the motion is surely at rest;
+    /// the motion is sampled up to there every `min(T/4096, period/64)` and the last exit is
+    /// refined by bisection to 1e-12 s. An excursion outside the box shorter than the sampling
+    /// step (one grazing the threshold by less than ~0.5 %) can be missed.
+    ///
+    /// - Complexity: O(number of samples), at most about 10⁶ closed-form evaluations.
+    public func settleTime(_ criteria: RestCriteria = .default) -> Double {
+        let state0 = initialState
+        let lambda = spring.decayRate
+        let x0 = state0.displacement, v0 = state0.velocity
+        let positionBound = spring.lastCrossing(
+            ofEnvelopeWith: norm(x0), norm(v0 + lambda * x0), below: criteria.distance)
+        // v(t) = e^(−λt)(v₀·C − (λv₀ + ω₀²x₀)·S)
+        let velocityBound = spring.lastCrossing(
+            ofEnvelopeWith: norm(v0), norm(lambda * v0 + spring.stiffnessPerMass * x0), below: criteria.speed)
+        let bound = max(positionBound, velocityBound)
+        if bound == 0 { return 0 }
+        guard bound.isFinite else { return .infinity }
+        var step = bound / 4096
+        if spring.dampingRatio < 1 { step = min(step, 2 * Double.pi / spring.frequencySpread / 64) }
+        step = max(step, bound / 1_000_000)
+        var lastOutside = -1.0
+        var t = 0.0
+        while t <= bound {
+            if !criteria.isAtRest(state(at: t)) { lastOutside = t }
+            t += step
+        }
+        if lastOutside < 0 { return 0 }
+        var lo = lastOutside, hi = min(lastOutside + step, bound)
+        if !criteria.isAtRest(state(at: hi)) { return hi }
+        while hi - lo > 1e-12 {
+            let mid = (lo + hi) / 2
+            if criteria.isAtRest(state(at: mid)) { hi = mid } else { lo = mid }
+        }
+        return hi
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+
+/// The vocabularies animation APIs use to describe a spring.
+public enum SpringVocabulary: String, Sendable, CaseIterable, Codable {
+    /// Mass, stiffness, damping: `CASpringAnimation`, SwiftUI `Spring(mass:stiffness:damping:)`.
+    case physical
+    /// SwiftUI `Spring(response:dampingRatio:)` / `.spring(response:dampingFraction:)`.
+    case response
+    /// SwiftUI `Spring(duration:bounce:)`, `CASpringAnimation(perceptualDuration:bounce:)`.
+    case perceptual
+    /// UIKit `animate(withDuration:…usingSpringWithDamping:…)` through a ``UIKitSpringMapping``.
+    case uikit
+    /// Android `SpringForce` (stiffness, damping ratio).
+    case android
+    /// react-spring `{ tension, friction, mass }`.
+    case reactSpring = "react-spring"
+    /// Facebook Rebound `SpringConfig(tension, friction)`.
+    case rebound
+    /// Origami / Quartz Composer tension and friction, through Rebound's converter.
+    case origami
+}
+
+/// A spring in one of the vocabularies, convertible to and from ``DampedSpring``.
+///
+/// Sources of each conversion (`m` mass, `k` stiffness, `c` damping, `ζ` damping ratio):
+/// - ``physical(mass:stiffness:damping:)``: the parameters themselves (CASpringAnimation:
+///   mass > 0, default 1; stiffness > 0, default 100; damping ≥ 0, default 10).
+/// - ``response(response:dampingRatio:mass:)``: `response` is the undamped period:
+///   `k = m·(2π/response)²`, `c = 4π·ζ·m/response` (SwiftUI `Spring(response:dampingRatio:)`,
+///   "the stiffness of the spring, defined as an approximate duration in seconds"; the same
+///   formulas reproduce Apple's example `Spring(mass: 1, stiffness: 100, damping: 10)` →
+///   duration 0.63, bounce 0.5).
+/// - ``perceptual(duration:bounce:mass:)``: `k = m·(2π/duration)²` and
+///   `ζ = 1 − bounce` for `bounce ≥ 0`, `ζ = 1/(1 + bounce)` for `bounce < 0` (overdamped);
+///   `bounce` ∈ (−1, 1] (SwiftUI `Spring(duration:bounce:)`: 0 is critically damped, 1 undamped,
+///   negative overdamped down to −1; the negative branch as Flutter's
+///   `SpringDescription.withDurationAndBounce`, documented to match SwiftUI). Apple's example
+///   `Spring(duration: 0.5, bounce: 0.3)` → `(1.0, 157.9, 17.6)` holds.
+/// - ``uikit(duration:dampingRatio:)``: see ``UIKitSpringMapping`` (undocumented by Apple; the
+///   default is ``EnvelopeDecayMapping``).
+/// - ``android(stiffness:dampingRatio:)``: `SpringForce` has no mass (m = 1): `k = stiffness`,
+///   `c = 2ζ√k` (developer.android.com, SpringForce).
+/// - ``reactSpring(tension:friction:mass:)``: `k = tension`, `c = friction` (react-spring
+///   config; defaults tension 170, friction 26, mass 1).
+/// - ``rebound(tension:friction:)``: `m = 1`, `k = tension`, `c = friction` (Rebound).
+/// - ``origami(tension:friction:)``: Rebound's `OrigamiValueConverter`:
+///   `tension = (qcTension − 30)·3.62 + 194`, `friction = (qcFriction − 8)·3 + 25`, then as
+///   Rebound. (Rebound's Java converter maps an Origami value of exactly 0 to 0; we follow
+///   rebound-js and React Native, which keep the linear formula everywhere.)
+public enum SpringParameters: Sendable, Hashable {
+    case physical(mass: Double, stiffness: Double, damping: Double)
+    case response(response: Double, dampingRatio: Double, mass: Double)
+    case perceptual(duration: Double, bounce: Double, mass: Double)
+    case uikit(duration: Double, dampingRatio: Double)
+    case android(stiffness: Double, dampingRatio: Double)
+    case reactSpring(tension: Double, friction: Double, mass: Double)
+    case rebound(tension: Double, friction: Double)
+    case origami(tension: Double, friction: Double)
+
+    public var vocabulary: SpringVocabulary {
+        switch self {
+        case .physical: return .physical
+        case .response: return .response
+        case .perceptual: return .perceptual
+        case .uikit: return .uikit
+        case .android: return .android
+        case .reactSpring: return .reactSpring
+        case .rebound: return .rebound
+        case .origami: return .origami
+        }
+    }
+
+    /// The physical spring.
+    ///
+    /// - Throws: ``SpringError/invalidParameter(name:value:expected:)`` naming the bad value
+    ///   in this vocabulary's own terms.
+    public func spring(uikitMapping: any UIKitSpringMapping = EnvelopeDecayMapping.default) throws -> DampedSpring {
+        switch self {
+        case let .physical(mass, stiffness, damping):
+            return try DampedSpring(mass: mass, stiffness: stiffness, damping: damping)
+        case let .response(response, dampingRatio, mass):
+            let response = try Check.positive(response, "response")
+            return try DampedSpring(mass: mass, naturalFrequency: 2 * Double.pi / response,
+                                    dampingRatio: try Check.nonNegative(dampingRatio, "damping fraction"))
+        case let .perceptual(duration, bounce, mass):
+            let duration = try Check.positive(duration, "duration")
+            guard bounce.isFinite, bounce > -1, bounce <= 1 else {
+                throw SpringError.invalidParameter(name: "bounce", value: bounce, expected: "a number in (-1, 1]")
+            }
+            let zeta = bounce >= 0 ? 1 - bounce : 1 / (1 + bounce)
+            return try DampedSpring(mass: mass, naturalFrequency: 2 * Double.pi / duration, dampingRatio: zeta)
+        case let .uikit(duration, dampingRatio):
+            return try uikitMapping.conversion(duration: duration, dampingRatio: dampingRatio).spring
+        case let .android(stiffness, dampingRatio):
+            let stiffness = try Check.positive(stiffness, "stiffness")
+            return try DampedSpring(mass: 1, naturalFrequency: stiffness.squareRoot(),
+                                    dampingRatio: try Check.nonNegative(dampingRatio, "damping ratio"))
+        case let .reactSpring(tension, friction, mass):
+            return try DampedSpring(mass: try Check.positive(mass, "mass"),
+                                    stiffness: try Check.positive(tension, "tension"),
+                                    damping: try Check.nonNegative(friction, "friction"))
+        case let .rebound(tension, friction):
+            return try DampedSpring(mass: 1, stiffness: try Check.positive(tension, "tension"),
+                                    damping: try Check.nonNegative(friction, "friction"))
+        case let .origami(tension, friction):
+            let qcTension = try Check.finite(tension, "origami tension")
+            let qcFriction = try Check.finite(friction, "origami friction")
+            let reboundTension = (qcTension - 30) * 3.62 + 194
+            let reboundFriction = (qcFriction - 8) * 3 + 25
+            guard reboundTension > 0 else {
+                throw SpringError.invalidParameter(
+                    name: "origami tension", value: qcTension, expected: "above \(30 - 194 / 3.62) (positive stiffness)")
+            }
+            guard reboundFriction >= 0 else {
+                throw SpringError.invalidParameter(
+                    name: "origami friction", value: qcFriction, expected: "at least \(8 - 25.0 / 3) (non-negative damping)")
+            }
+            return try DampedSpring(mass: 1, stiffness: reboundTension, damping: reboundFriction)
+        }
+    }
+
+    /// A spring expressed in a vocabulary: the inverse of ``spring(uikitMapping:)``.
+    ///
+    /// Vocabularies without a mass (UIKit, Android, Rebound, Origami) describe the unit-mass
+    /// spring with the same motion (same ζ and ω₀).
+    ///
+    /// - Throws: when the vocabulary cannot express the spring (`perceptual` needs ζ > 0 for a
+    ///   bounce in (−1, 1]; `uikit` needs ζ > 0, and ζ ≤ 1 under the clamping mapping).
+    public init(_ spring: DampedSpring, in vocabulary: SpringVocabulary,
+                uikitMapping: any UIKitSpringMapping = EnvelopeDecayMapping.default) throws {
+        let zeta = spring.dampingRatio, m = spring.mass
+        switch vocabulary {
+        case .physical:
+            self = .physical(mass: m, stiffness: spring.stiffness, damping: spring.damping)
+        case .response:
+            self = .response(response: spring.period, dampingRatio: zeta, mass: m)
+        case .perceptual:
+            guard zeta > 0 else {
+                throw SpringError.invalidParameter(name: "damping ratio", value: zeta, expected: "positive for a bounce above -1")
+            }
+            self = .perceptual(duration: spring.period, bounce: zeta <= 1 ? 1 - zeta : 1 / zeta - 1, mass: m)
+        case .uikit:
+            let (duration, ratio) = try uikitMapping.parameters(for: spring)
+            self = .uikit(duration: duration, dampingRatio: ratio)
+        case .android:
+            self = .android(stiffness: spring.stiffness / m, dampingRatio: zeta)
+        case .reactSpring:
+            self = .reactSpring(tension: spring.stiffness, friction: spring.damping, mass: m)
+        case .rebound:
+            self = .rebound(tension: spring.stiffness / m, friction: spring.damping / m)
+        case .origami:
+            self = .origami(tension: (spring.stiffness / m - 194) / 3.62 + 30,
+                            friction: (spring.damping / m - 25) / 3 + 8)
+        }
+    }
+
+    /// The values of this description, keyed as in ``init(namedValues:)``.
+    public var namedValues: [String: Double] {
+        switch self {
+        case let .physical(mass, stiffness, damping): return ["mass": mass, "stiffness": stiffness, "damping": damping]
+        case let .response(response, ratio, mass): return ["response": response, "damping-fraction": ratio, "mass": mass]
+        case let .perceptual(duration, bounce, mass): return ["duration": duration, "bounce": bounce, "mass": mass]
+        case let .uikit(duration, ratio): return ["uikit-duration": duration, "damping-ratio": ratio]
+        case let .android(stiffness, ratio): return ["android-stiffness": stiffness, "damping-ratio": ratio]
+        case let .reactSpring(tension, friction, mass): return ["tension": tension, "friction": friction, "mass": mass]
+        case let .rebound(tension, friction): return ["rebound-tension": tension, "rebound-friction": friction]
+        case let .origami(tension, friction): return ["origami-tension": tension, "origami-friction": friction]
+        }
+    }
+}
+
+extension DampedSpring {
+    /// The spring of a description in any vocabulary (``SpringParameters/spring(uikitMapping:)``).
+    public init(_ parameters: SpringParameters, uikitMapping: any UIKitSpringMapping = EnvelopeDecayMapping.default) throws {
+        self = try parameters.spring(uikitMapping: uikitMapping)
+    }
+
+    /// SwiftUI's `response`: the undamped period `2π√(m/k)`.
+    public var response: Double { period }
+
+    /// SwiftUI's `bounce`: `1 − ζ` when ζ ≤ 1, `1/ζ − 1` when overdamped.
+    public var bounce: Double { dampingRatio <= 1 ? 1 - dampingRatio : 1 / dampingRatio - 1 }
+}

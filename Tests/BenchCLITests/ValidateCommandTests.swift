@@ -1,0 +1,165 @@
+import Foundation
+import Testing
+
+/// `bench validate` end to end: verdicts and exit codes, the JSON contract, bad input, and
+/// reproducible output.
+@Suite struct ValidateCommandTests {
+    /// A circle of radius 100 from four cubics (the kappa 0.5523 approximation), no closing
+    /// segment: tangent-continuous joins, equal element lengths, and a seam with no gap.
+    static let circle = "M100 0 C155.23 0 200 44.77 200 100 C200 155.23 155.23 200 100 200 C44.77 200 0 155.23 0 100 C0 44.77 44.77 0 100 0"
+
+    @Test func seedScenesAreJankyAndSaySo() throws {
+        let run = try runBench(["validate"])
+        #expect(run.code == 1, "\(run.stderr)")
+        for scene in ["bee1+", "bee1-", "bee2+", "bee2-", "menu-show", "menu-dismiss"] {
+            #expect(run.stdout.contains("── \(scene):"), "\(scene)")
+        }
+        // The flaws the demos really have, in words.
+        #expect(run.stdout.contains("teleports"))
+        #expect(run.stdout.contains("speed jumps"))
+        #expect(run.stdout.contains("the wave appears at full height in the first frame"))
+        #expect(run.stdout.contains("verdict: janky"))
+        // The exact view and the side-by-side comparison.
+        #expect(run.stdout.contains("joins (exact"))
+        #expect(run.stdout.contains("seam: every 3.30 s"))
+        #expect(run.stdout.contains("paced vs linear"))
+    }
+
+    @Test(arguments: [
+        ["--svg", "M0 0 L300 0", "--duration", "1"],
+        ["--svg", circle, "--duration", "2", "--repeat"],
+        ["--response", "0.5", "--damping-fraction", "1", "--from", "0", "--to", "100"],
+    ])
+    func genuinelySmoothUserScenesExitZero(arguments: [String]) throws {
+        let run = try runBench(["validate"] + arguments)
+        #expect(run.code == 0, "\(run.stdout)")
+        #expect(run.stdout.contains("verdict: smooth"))
+        #expect(!run.stdout.contains("janky"))
+    }
+
+    @Test func verboseListsEveryReasonOfTheJSON() throws {
+        let arguments = ["validate", "bee2-", "menu-dismiss", "--hz", "60", "--verbose"]
+        let text = try runBench(arguments).stdout
+        let scenes = try #require(try jsonObject(runBench(arguments + ["--json", "-"]).stdout)["scenes"] as? [[String: Any]])
+        let reasons = scenes.flatMap { ($0["reasons"] as? [String]) ?? [] }
+        #expect(reasons.count >= 4)
+        for reason in reasons { #expect(text.contains(reason), "\(reason)") }
+    }
+
+    @Test func thresholdFlagsReachTheVerdict() throws {
+        // A 90° corner at equal speeds: a heading break (and a chord-cut speed dip) by default.
+        let corner = ["validate", "--svg", "M0 0 L100 0 L100 100", "--duration", "1", "--mode", "linear"]
+        let strict = try runBench(corner)
+        #expect(strict.code == 1)
+        #expect(strict.stdout.contains("heading turns"))
+        let lenient = try runBench(corner + ["--max-turn", "180", "--max-speed-jump", "2"])
+        #expect(lenient.code == 0, "\(lenient.stdout)")
+        #expect(lenient.stdout.contains("thresholds changed by flags"))
+    }
+
+    @Test func jsonToStdoutIsOnlyTheDocument() throws {
+        let run = try runBench(["validate", "bee1+", "menu-show", "--hz", "60", "--json", "-"])
+        #expect(run.code == 1)
+        #expect(run.stdout.hasPrefix("{\n  \"schema\": \"flightline.validate/1\""))
+        let document = try jsonObject(run.stdout)
+        let scenes = try #require(document["scenes"] as? [[String: Any]])
+        // bee1+ in both modes, then the menu (no mode), in that order.
+        #expect(scenes.map { $0["scene"] as? String } == ["bee1+", "bee1+", "menu-show"])
+        #expect(scenes.map { $0["mode"] as? String } == ["linear", "paced", nil])
+        for scene in scenes {
+            for key in ["scene", "mode", "hz", "frames", "metrics", "verdict", "reasons"] {
+                #expect(scene.keys.contains(key), "\(key)")
+            }
+            #expect(scene["verdict"] as? String == "janky")
+            #expect(!((scene["reasons"] as? [String]) ?? []).isEmpty)
+            let metrics = try #require(scene["metrics"] as? [String: Any])
+            for key in ["maxStep", "speed", "speedJump", "maxTurn", "teleports", "frameCost"] {
+                #expect(metrics.keys.contains(key), "\(key)")
+            }
+        }
+        let path = try #require(scenes[0]["metrics"] as? [String: Any])
+        #expect((path["joins"] as? [Any])?.count == 6)
+        #expect((path["teleports"] as? [Any])?.count == 1)
+        let seam = try #require(path["seam"] as? [String: Any])
+        #expect(seam["fromVisible"] as? Bool == false)
+        #expect(seam["toVisible"] as? Bool == true)
+        let spring = try #require(scenes[2]["metrics"] as? [String: Any])
+        for key in ["overshoot", "settleTime", "stopFires", "stopFrame", "snap", "integratorErrors"] {
+            #expect(spring.keys.contains(key), "\(key)")
+        }
+        #expect(spring["stopFires"] as? Bool == true)
+        #expect((spring["integratorErrors"] as? [Any])?.isEmpty == false)
+    }
+
+    @Test func jsonToAFileKeepsTheTables() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("validate-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let run = try runBench(["validate", "--svg", "M0 0 L300 0", "--duration", "1", "--json", file.path])
+        #expect(run.code == 0)
+        #expect(run.stdout.contains("verdict: smooth"))
+        let document = try jsonObject(String(contentsOf: file, encoding: .utf8))
+        #expect(document["schema"] as? String == "flightline.validate/1")
+        #expect((document["scenes"] as? [Any])?.count == 4)
+    }
+
+    @Test(arguments: [
+        (["validate", "nope"], "unknown scene 'nope'"),
+        (["validate", "--hz", "0"], "--hz must be greater than 0"),
+        (["validate", "--hz", "-60"], "--hz must be greater than 0"),
+        (["validate", "--hz", "sixty"], "--hz expects a finite number"),
+        (["validate", "--hz", "60,,120"], "--hz expects a finite number"),
+        (["validate", "--mode", "fast"], "--mode expects one of linear, paced, both"),
+        (["validate", "--seed", "-1"], "--seed expects a whole number"),
+        (["validate", "--seed", "x"], "--seed expects a whole number"),
+        (["validate", "--svg", "M0 0 L1 0", "--duration", "0"], "--duration must be greater than 0"),
+        (["validate", "--svg", "M0 0 L1 0", "--duration", "-2"], "--duration must be greater than 0"),
+        (["validate", "--svg", "M0 0 L1 0"], "--svg needs --duration"),
+        (["validate", "--svg", "M10 10", "--duration", "1"], "at least one drawing segment"),
+        (["validate", "--svg", "M0 0 Q", "--duration", "1"], "--svg:"),
+        (["validate", "--repeat"], "--repeat applies to an --svg scene"),
+        (["validate", "--max-speed-jump", "1"], "--max-speed-jump:"),
+        (["validate", "--max-turn", "0"], "--max-turn:"),
+        (["validate", "--teleport-factor", "nan"], "--teleport-factor expects a finite number"),
+    ])
+    func badInputExitsTwoWithOneLine(arguments: [String], message: String) throws {
+        let run = try runBench(arguments)
+        #expect(run.code == 2)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.contains(message), "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test func unknownSceneListsTheValidOnes() throws {
+        let run = try runBench(["validate", "bee3"])
+        #expect(run.code == 2)
+        for name in ["bee1", "bee2", "bee1+", "menu-show", "menu-dismiss"] {
+            #expect(run.stderr.contains(name), "\(name)")
+        }
+    }
+
+    @Test func seedPicksOneFlightPerBee() throws {
+        let run = try runBench(["validate", "bee", "--seed", "7", "--mode", "linear", "--hz", "60", "--json", "-"])
+        let scenes = try #require(try jsonObject(run.stdout)["scenes"] as? [[String: Any]])
+        let names = scenes.compactMap { $0["scene"] as? String }
+        #expect(names.count == 2)
+        #expect(names[0].hasPrefix("bee1") && names[1].hasPrefix("bee2"))
+    }
+
+    @Test func sameSeedSameOutput() throws {
+        let arguments = ["validate", "bee", "menu-show", "--seed", "42"]
+        let first = try runBench(arguments), second = try runBench(arguments)
+        // Everything but the measured frame cost (a time) is reproducible.
+        #expect(Self.withoutCosts(first.stdout) == Self.withoutCosts(second.stdout))
+        let firstJSON = try runBench(arguments + ["--json", "-"]), secondJSON = try runBench(arguments + ["--json", "-"])
+        #expect(Self.withoutCosts(firstJSON.stdout) == Self.withoutCosts(secondJSON.stdout))
+        #expect(first.code == second.code)
+    }
+
+    /// The text with every measured cost blanked (`612 ns = 0.0037 %` and the JSON cost
+    /// fields) and runs of spaces collapsed (a cost's width pads its table column).
+    static func withoutCosts(_ text: String) -> String {
+        text.replacingOccurrences(of: "[0-9.]+ (ns|µs|ms|s) = <?[0-9.e+-]+ %", with: "COST", options: .regularExpression)
+            .replacingOccurrences(of: "\"frameCost(Seconds)?\": [^,\\n]+", with: "COST", options: .regularExpression)
+            .replacingOccurrences(of: "[ ─]+", with: " ", options: .regularExpression)
+    }
+}

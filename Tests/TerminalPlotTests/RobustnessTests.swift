@@ -1,0 +1,119 @@
+import Testing
+@testable import TerminalPlot
+
+/// Degenerate data first: nothing here may crash, trap or draw garbage.
+@Suite struct RobustnessTests {
+    static let nasty: [Double] = [.nan, .infinity, -.infinity, 0, -0.0, 1e308, -1e308, .leastNonzeroMagnitude, 1]
+
+    @Test(arguments: [Plot.Canvas.braille, .ascii])
+    func emptySeriesAndEmptyPlot(canvas: Plot.Canvas) throws {
+        let plot = Plot(width: 40, height: 10, canvas: canvas, series: [Series("nothing", x: [], y: [])])
+        let text = try plot.render()
+        #expect(text.contains("nothing"))
+        #expect(lineWidths(text).allSatisfy { $0 <= 40 })
+    }
+
+    @Test(arguments: [Plot.Canvas.braille, .ascii])
+    func singlePointIsDrawn(canvas: Plot.Canvas) throws {
+        let plot = Plot(width: 30, height: 8, canvas: canvas, series: [Series("one", x: [3], y: [7])])
+        let rows = dataArea(try plot.render(), plot: plot)
+        // Exactly one cell of data (one braille dot or one glyph), in the middle row: the zero
+        // range around 3 and 7 is widened symmetrically.
+        #expect(rows.count == 5)
+        #expect(rows.map { $0.filter { $0 != " " }.count } == [0, 0, 1, 0, 0])
+    }
+
+    @Test func allEqualValuesGetARangeAroundThem() throws {
+        let plot = Plot(width: 40, height: 10, series: [Series("flat", x: [0, 1, 2, 3], y: [5, 5, 5, 5])])
+        let text = try plot.render()
+        #expect(text.contains("5.0"))
+        let flatRow = try #require(lines(text).first { $0.hasPrefix("5.0") })
+        #expect(flatRow.contains("⠒") || flatRow.contains("⠤") || flatRow.contains("⠉") || flatRow.contains("⣀"))
+    }
+
+    @Test(arguments: [Plot.Canvas.braille, .ascii])
+    func nanBreaksTheLine(canvas: Plot.Canvas) throws {
+        // A horizontal line with a NaN in the middle: its middle cells stay empty.
+        let x = (0...20).map(Double.init)
+        var y = Array(repeating: 1.0, count: 21)
+        y[10] = .nan
+        let base = Plot(width: 31, height: 6, canvas: canvas, yAxis: Axis(range: 0...2))
+        var gapped = base
+        gapped.series = [Series("gap", x: x, y: y)]
+        var whole = base
+        whole.series = [Series("whole", x: x, y: Array(repeating: 1.0, count: 21))]
+        func dataCells(_ plot: Plot) throws -> String {
+            let rows = dataArea(try plot.render(), plot: plot)
+            return String(try #require(rows.first { !$0.isEmpty }))
+        }
+        let gappedRow = try dataCells(gapped)
+        let wholeRow = try dataCells(whole)
+        #expect(gappedRow.filter { $0 == " " }.count > wholeRow.filter { $0 == " " }.count)
+        #expect(gappedRow.contains(" ") && !wholeRow.trimmingSuffixSpaces.contains(" "))
+    }
+
+    @Test(arguments: nasty)
+    func nonFiniteAndExtremeValuesNeverCrash(value: Double) throws {
+        for canvas in [Plot.Canvas.braille, .ascii] {
+            for scale in [AxisScale.linear, .logarithmic] {
+                let plot = Plot(
+                    width: 40, height: 10, canvas: canvas, xAxis: Axis(scale: scale), yAxis: Axis(scale: scale),
+                    series: [
+                        Series("a", x: [1, 2, value, 4, 5], y: [1, value, 3, 4, 5], style: .lineAndPoints),
+                        Series("b", x: [value], y: [value], style: .points),
+                    ],
+                    annotations: [Annotation(x: value, y: value, label: "odd")])
+                do {
+                    let text = try plot.render()
+                    #expect(lineWidths(text).allSatisfy { $0 <= 40 })
+                } catch {
+                    // Only an honest refusal: ±1e308 on one axis overflows the span.
+                    #expect(error.description.contains("finite range"), "\(error)")
+                }
+            }
+        }
+    }
+
+    @Test func allNaNIsAnEmptyPlotWithItsLegend() throws {
+        let plot = Plot(width: 40, height: 10, series: [Series("void", x: [.nan, .nan], y: [.nan, 1])])
+        let text = try plot.render()
+        #expect(text.contains("void"))
+    }
+
+    @Test func clippedToAFixedRangeFarOutside() throws {
+        // A segment from far outside crosses the visible range: drawn clipped, in O(1).
+        let plot = Plot(
+            width: 40, height: 10, xAxis: Axis(range: 0...1), yAxis: Axis(range: 0...1),
+            series: [Series("long", x: [-1e300, 1e300], y: [-1e300, 1e300])])
+        let text = try plot.render()
+        #expect(text.contains("⠁") || text.contains("⠈") || text.contains("⡀") || text.contains("⢀"))
+    }
+
+    @Test func invalidInputIsRefusedWithOneLine() {
+        let cases: [(Plot, String)] = [
+            (Plot(series: [Series("bad", x: [1, 2], y: [1])]), "series 'bad' must have as many x as y values, got 2 x and 1 y values"),
+            (Plot(xAxis: Axis(range: 2...2)), "x range must be finite with lower < upper, got 2.0...2.0"),
+            (Plot(yAxis: Axis(scale: .logarithmic, range: 0...10)), "y range must be positive on a logarithmic axis, got 0.0...10.0"),
+            (Plot(width: 5), "width must be between 20 and 1000, got 5"),
+            (Plot(cellAspectRatio: .nan), "cell aspect ratio must be a positive finite number, got nan"),
+            (Plot(series: [Series("w", x: [1], y: [1], marker: "蜂")]), "marker of series 'w' must be one printable terminal column, got '蜂'"),
+            (Plot(series: Array(repeating: Series("s", x: [], y: []), count: 9)), "a plot can show at most 8 series, got 9"),
+        ]
+        for (plot, message) in cases {
+            do {
+                _ = try plot.render()
+                Issue.record("accepted: \(message)")
+            } catch {
+                #expect(error.description == message)
+            }
+        }
+    }
+}
+
+extension StringProtocol {
+    var trimmingSuffixSpaces: Substring {
+        var text = Substring(self)
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}
