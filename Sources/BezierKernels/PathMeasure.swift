@@ -307,8 +307,15 @@ struct PieceBuilder {
     let p0, p1, p2, p3: SIMD2<Double>
     let c1, c2, c3: SIMD2<Double>
     let stationarySpeedSquared: Double
+    /// The smallest distance error the check can resolve: 16 × the arc-length accuracy.
+    let roundingFloor: Double
     var pieces: [PathMeasure.Piece] = []
     var worstError = 0.0
+
+    /// A bound on the table's size per segment, whatever the accuracy asked: 4096 pieces is far
+    /// beyond what any accuracy down to the rounding floor needs on a cubic (the seed paths take
+    /// tens of pieces per segment at 1e-9), and 4096 × 8 coefficients stay small.
+    static let maximumPiecesPerSegment = 4096
 
     /// Chebyshev nodes of the first kind, `cos(π(j + ½)/8)`, and the check points.
     static let nodes: [Double] = (0..<8).map { Math.cos(.pi * (Double($0) + 0.5) / 8) }
@@ -319,6 +326,7 @@ struct PieceBuilder {
         self.segmentIndex = segmentIndex
         self.budget = budget
         self.lengthAccuracy = lengthAccuracy
+        self.roundingFloor = 16 * lengthAccuracy
         let c = segment.cubic
         let p0 = c.p0.simd, p1 = c.p1.simd, p2 = c.p2.simd, p3 = c.p3.simd
         (self.p0, self.p1, self.p2, self.p3) = (p0, p1, p2, p3)
@@ -392,7 +400,12 @@ struct PieceBuilder {
             let reached = segment.arcLength(from: t0, to: t, accuracy: lengthAccuracy)
             error = max(error, abs(reached - half * (1 + x)))
         }
-        if error > budget, depth < PathMeasure.maximumDepth {
+        // Split while the piece misses its budget — unless the miss is rounding noise (the check
+        // cannot resolve errors below a few times the arc-length accuracy, so splitting further
+        // would only multiply pieces: 2⁴⁰ of them for an accuracy below the floor), or the segment
+        // already has its share of pieces. `maximumError` then reports what was reached.
+        if error > budget, error > roundingFloor, depth < PathMeasure.maximumDepth,
+           pieces.count < PieceBuilder.maximumPiecesPerSegment {
             let tm = 0.5 * (t0 + t1)
             let leftLength = segment.arcLength(from: t0, to: tm, accuracy: lengthAccuracy)
             let rightLength = max(0, length - leftLength)

@@ -25,6 +25,19 @@ struct PathMeasureTests {
         }
         #expect(worst <= 1e-9, "worst error \(worst) pt")
     }
+
+    @Test("an accuracy below the rounding floor builds a bounded table and reports what it reached", arguments: [1e-13, 1e-15, 1e-300])
+    func accuracyBelowRoundingFloor(accuracy: Double) throws {
+        // Before the floor, every piece of such a table split to depth 40: it never finished.
+        let path = try #require(SeedPath.all.first).path
+        let measure = try PathMeasure(path: path, accuracy: accuracy)
+        #expect(measure.pieceCount <= path.segments.count * 4096)
+        #expect(measure.maximumError.isFinite)
+        #expect(measure.maximumError < 1e-9)
+        let tight = try PathMeasure(path: path)
+        let s = 0.37 * measure.length
+        #expect(try measure.position(atDistance: s).distance(to: tight.position(atDistance: s)) < 1e-9)
+    }
 }
 
 @Suite("PathMeasure edge cases")
