@@ -20,6 +20,20 @@ let sampleQuadratics: [String] = [
 
 @Suite("Curves")
 struct CurveTests {
+    @Test("batch evaluation (power form) agrees with point(at:)", arguments: sampleCubics)
+    func batchEvaluation(data: String) {
+        let curve = cubic(data)
+        let parameters = (0...64).map { Double($0) / 64 } + [0.123456789, 0.987654321]
+        let points = curve.points(at: parameters)
+        #expect(points.count == parameters.count)
+        let scale = max(1, [curve.p0, curve.p1, curve.p2, curve.p3].map { max(abs($0.x), abs($0.y)) }.max()!)
+        for (t, point) in zip(parameters, points) {
+            #expect(point.distance(to: curve.point(at: t)) <= 1e-13 * scale, "t = \(t)")
+        }
+        #expect(points.first == curve.p0)
+        #expect(curve.points(at: []).isEmpty)
+    }
+
     /// Central differences with step h have error O(h²·|B'''|); h = 1e-5 gives ~1e-8 relative.
     @Test("derivatives agree with finite differences", arguments: sampleCubics)
     func cubicDerivatives(data: String) {

@@ -80,13 +80,14 @@ func runBenchmarks(filter: String?, quick: Bool, console: Console) throws -> Run
 
 /// The results table of a run.
 func renderRun(_ outcome: RunOutcome) -> String {
-    var table = Table("benchmark", "median", "95% CI", "min", "p90", "MAD", "samples", "reference", "speedup", "max error")
+    var table = Table("benchmark", "unit", "median", "95% CI", "best", "p90", "MAD", "samples", "reference", "speedup", "max error")
     for result in outcome.results {
         let isTime = !result.higherIsBetter
         func show(_ value: Double) -> String { isTime ? duration(nanoseconds: value) : significant(value) }
         table.add(row: [
             result.name + (result.noisy ? " (noisy)" : ""),
-            show(result.median) + (isTime ? "" : " " + result.unit),
+            result.unit,
+            show(result.median),
             "\(show(result.ci95.lower))…\(show(result.ci95.upper))",
             show(result.minimum),
             show(result.p90),
@@ -99,8 +100,8 @@ func renderRun(_ outcome: RunOutcome) -> String {
     }
     var text = table.rendered()
     let timer = outcome.timer
-    text += "\n\ntimes per \(outcome.results.first.map { $0.unit.replacingOccurrences(of: "ns/", with: "") } ?? "unit") of work; "
-    text += "speedup = reference ÷ kernel, median of interleaved pairs; "
+    text += "\n\nspeedup = reference time ÷ kernel time, median of interleaved pairs; best = fastest sample; "
+    text += "samples = count × iterations each; "
     text += "timer overhead \(significant(timer.overheadNanoseconds)) ns; \(outcome.options.isQuick ? "quick" : "standard") mode"
     for failure in outcome.failures { text += "\nFAILED \(failure)" }
     return text

@@ -194,8 +194,9 @@ func pathMeasureBenchmark(queriesPerPath: Int = 128) throws -> Benchmark {
 /// `eval/cubic-batch`: points per second over a batch of 4096 evaluations (64 seeded random
 /// cubics, each at 64 seeded random parameters), written to an output buffer.
 ///
-/// The kernel is `CubicBezier.point(at:)` (Bernstein form); the reference is the textbook
-/// de Casteljau evaluation (six interpolations per point). The whole buffer is the result: it
+/// The kernel is `CubicBezier.points(at:into:)`, the batch evaluation (the curve converted to
+/// power form once, then Horner per point); the reference is the textbook de Casteljau
+/// evaluation (six interpolations per point). The whole buffer is the result: it
 /// goes to the black hole once per batch, which forces every store (the black hole may read
 /// through the pointer), so the per-point cost is not drowned by a per-point black-hole call.
 /// The two loops are written out separately so neither pays for an indirect call.
@@ -234,6 +235,20 @@ func cubicBatchBenchmark(curveCount: Int = 64, parametersPerCurve: Int = 64) thr
                 let curve = curves[index / parametersPerCurve]
                 worst = max(worst, curve.point(at: t).distance(to: deCasteljauPoint(curve, t)))
             }
+            // The batch kernel, as timed, against the reference.
+            try curves.withUnsafeBufferPointer { curves in
+                try parameters.withUnsafeBufferPointer { parameters in
+                    for (c, curve) in curves.enumerated() {
+                        let range = c * parametersPerCurve..<(c + 1) * parametersPerCurve
+                        curve.points(at: UnsafeBufferPointer(rebasing: parameters[range]), into: UnsafeMutableBufferPointer(rebasing: output.points[range]))
+                        for i in range {
+                            let error = output.points[i].distance(to: deCasteljauPoint(curve, parameters[i]))
+                            guard error.isFinite else { throw CLIError(.referenceFailed, "cubic batch produced a non-finite point") }
+                            worst = max(worst, error)
+                        }
+                    }
+                }
+            }
             return worst
         }
     ) { iterations in
@@ -241,12 +256,11 @@ func cubicBatchBenchmark(curveCount: Int = 64, parametersPerCurve: Int = 64) thr
         for _ in 0..<iterations {
             curves.withUnsafeBufferPointer { curves in
                 parameters.withUnsafeBufferPointer { parameters in
-                    var index = 0
+                    var start = 0
                     for curve in curves {
-                        for _ in 0..<parametersPerCurve {
-                            out[index] = curve.point(at: parameters[index])
-                            index += 1
-                        }
+                        let range = start..<start + parametersPerCurve
+                        curve.points(at: UnsafeBufferPointer(rebasing: parameters[range]), into: UnsafeMutableBufferPointer(rebasing: out[range]))
+                        start += parametersPerCurve
                     }
                 }
             }
