@@ -100,9 +100,15 @@ struct SVGPathParser {
         }
     }
 
-    /// The token at `index` for an error message: the character there, or "end of data".
+    /// The token at `index` for an error message: a whole word where one starts there (`NaN`,
+    /// `inf`), else the character there, or "end of data".
     func token(at offset: Int) -> String {
-        offset < scalars.count ? String(Character(scalars[offset])) : "end of data"
+        guard offset < scalars.count else { return "end of data" }
+        var end = offset
+        while end < scalars.count, end - offset < 16, scalars[end].properties.isAlphabetic { end += 1 }
+        // A lone letter is a command (or a bad one): name only that letter.
+        if end - offset > 1 { return String(String.UnicodeScalarView(scalars[offset..<end])) }
+        return String(Character(scalars[offset]))
     }
 
     func failure(_ message: String, at offset: Int) -> BezierError {

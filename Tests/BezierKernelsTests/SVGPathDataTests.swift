@@ -72,6 +72,8 @@ struct SVGPathDataTests {
         ("M 0 0 A 1 1 0 2 0 5 5", "2", 14),
         ("M 0 0 L 1 1,", "end of data", 12),
         ("M 0 0 L - 1", "-", 8),
+        ("M 0 0 L NaN 5", "NaN", 8),
+        ("M 0 0 L 1 infinity", "infinity", 10),
     ]
 
     @Test("malformed data names the token and its offset", arguments: malformed)
