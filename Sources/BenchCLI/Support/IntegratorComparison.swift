@@ -272,19 +272,40 @@ enum IntegratorComparisonRunner {
         let metrics = metrics(of: run.frames, motion: motion, diverged: !run.isStable)
         let step = 1 / (hz * Double(substeps))
         let matrix = try kind.stepMatrix(spring: motion.spring, step: step)
-        let effective = matrix?.effectiveSpring(step: step)
+        let effective = matrix.flatMap { resolvableEffectiveSpring($0, step: step) }
         var row = IntegratorRow(
             integrator: kind.rawValue, mode: .fixedStep, spring: spring.name, hz: hz, substeps: substeps, tolerance: nil,
             maxError: metrics.maxError, rmsError: metrics.rmsError, stable: run.isStable, divergedAt: run.divergence?.time,
             spectralRadius: matrix?.spectralRadius, effectiveDampingRatio: effective?.dampingRatio,
             effectiveFrequency: effective?.naturalFrequency, energyDrift: metrics.energyDrift, settleTime: metrics.settleTime,
             evaluationsPerFrame: Double(evaluationsPerStep(kind) * substeps))
+        if !run.isStable { markDiverged(&row) }
         if measureTime {
             let ns = try IntegratorTiming.nanosecondsPerStep(kind, spring: motion.spring, step: step, start: motion.initialState)
             row.nsPerStep = ns
             row.nsPerFrame = ns * Double(substeps)
         }
         return row
+    }
+
+    /// A diverged run has no error bound: its frames before the divergence say nothing about
+    /// the frames it could not produce (a run that diverges on its first step has no frame but
+    /// the initial one, with error 0). Reported as infinite (`null` in JSON).
+    static func markDiverged(_ row: inout IntegratorRow) {
+        row.maxError = .infinity
+        row.rmsError = .infinity
+        row.energyDrift = .infinity
+        row.settleTime = nil
+    }
+
+    /// ``StateMatrix/effectiveSpring(step:)``, or `nil` when one eigenvalue is below the
+    /// rounding of the other: a mode that decays by more than 10¹² in one step (a stiff
+    /// overdamped spring's fast mode) leaves only rounding noise in the matrix, and the rate
+    /// recovered from it would be noise too (the exact step of ζ = 100 reads back as ζ ≈ 9).
+    static func resolvableEffectiveSpring(_ matrix: StateMatrix, step: Double) -> (dampingRatio: Double, naturalFrequency: Double)? {
+        let (a, b) = matrix.eigenvalues
+        guard min(a.magnitude, b.magnitude) > 1e-12 * max(a.magnitude, b.magnitude) else { return nil }
+        return matrix.effectiveSpring(step: step)
     }
 
     static func dopriRow(spring: ComparedSpring, hz: Double, span: Double, tolerance: Double, mode: IntegrationMode,
@@ -365,9 +386,10 @@ enum IntegratorComparisonRunner {
             fill(&row, frames: result.frames, motion: motion, evaluations: result.evaluations)
             row.stable = result.divergedAt == nil
             row.divergedAt = result.divergedAt
+            if !row.stable { markDiverged(&row) }
             let matrix = try integrator.stepMatrix(step: step)
             row.spectralRadius = matrix.spectralRadius
-            if let effective = matrix.effectiveSpring(step: step) {
+            if let effective = resolvableEffectiveSpring(matrix, step: step) {
                 row.effectiveDampingRatio = effective.dampingRatio
                 row.effectiveFrequency = effective.naturalFrequency
             }
