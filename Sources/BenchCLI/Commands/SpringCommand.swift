@@ -1,9 +1,217 @@
-// Being built by its issue; replaced wholesale by the branch that implements it.
+import Foundation
+import SpringSolver
+
+/// `bench spring`: one spring in every vocabulary, its regime, settling and exact motion.
 let springCommand = Command(
     name: "spring",
-    synopsis: "[spring options] [--at T,…] [--json FILE]",
+    synopsis: "[spring options] [--from X --to Y --velocity V] [--at T,…] [--json FILE]",
     summary: "a spring in every parameter vocabulary, its settling time and exact motion",
-    details: "",
-    options: [],
-    run: { _, _ in throw CLIError.usage("'bench spring' is not available in this build yet") }
+    details: """
+    Give the spring in any one vocabulary (physical, response, perceptual, uikit, android,
+    react-spring, rebound, origami); with none, the menu's show spring (UIKit duration 0.8 s,
+    damping ratio 0.6, initial spring velocity 0.6, from 667 to 459 pt). Prints the spring in
+    every vocabulary (or why one cannot express it), the regime, ζ, ω₀, the damped frequency,
+    Core Animation's settlingDuration, the motion's settle time (within 0.5 pt and 31.25 pt/s
+    for good), the overshoot, and exact samples t, x, v (absolute positions, points) at the
+    times asked, in the order given — by default 10 times evenly spaced from 0 to the settle
+    time.
+    """,
+    options: SpringOptions.specs + [
+        .option("at", "T,…", "sample times in seconds, ≥ 0 (default: 10 up to the settle time)"),
+        .option("json", "FILE", "write flightline.spring/1 JSON; '-' for stdout"),
+    ],
+    run: { arguments, console in
+        try arguments.requirePositionals(atMost: 0, command: "spring")
+        let report = try SpringReport(arguments)
+        let destination = arguments.string("json")
+        if destination != "-" { console.out(report.rendered()) }
+        if let destination { try writeJSON(report.json(), to: destination, console: console) }
+        return .success
+    }
 )
+
+/// Everything `bench spring` says about one spring and its motion.
+struct SpringReport {
+    let motion: SpringMotion<Double>
+    let mapping: EnvelopeDecayMapping
+    /// The vocabulary the spring was given in (`nil`: the default spring).
+    let given: SpringParameters?
+    let notes: [String]
+    let times: [Double]
+    let timesWereGiven: Bool
+
+    /// At most this many `--at` times (each is one line of output).
+    static let maximumTimes = 100_000
+
+    init(_ arguments: Arguments) throws {
+        let atTimes = try arguments.doubles("at", atLeast: 0)
+        if let atTimes, atTimes.count > Self.maximumTimes {
+            throw CLIError.usage("--at takes at most \(Self.maximumTimes) times, got \(atTimes.count)")
+        }
+        if let request = try SpringOptions.request(from: arguments) {
+            motion = request.motion
+            mapping = request.mapping
+            given = request.parameters
+            notes = request.notes
+        } else {
+            mapping = try DefaultMotion.mapping(in: arguments)
+            motion = try DefaultMotion.motion(of: try DefaultMotion.menuSpring(mapping: mapping), arguments: arguments)
+            given = nil
+            notes = ["no spring options given: the menu's show spring (UIKit duration 0.8 s, damping ratio 0.6, initial spring velocity 0.6"
+                     + (DefaultMotion.isGiven(in: arguments) ? ")" : ", from 667 to 459 pt)")]
+        }
+        timesWereGiven = atTimes != nil
+        times = atTimes ?? Self.defaultTimes(for: motion)
+    }
+
+    var spring: DampedSpring { motion.spring }
+    var settleTime: Double { motion.settleTime() }
+
+    /// 10 times evenly spaced from 0 to the settle time; 2 periods when the motion never
+    /// settles (undamped) or is at rest from the start.
+    static func defaultTimes(for motion: SpringMotion<Double>) -> [Double] {
+        let settle = motion.settleTime()
+        let end = settle.isFinite && settle > 0 ? settle : 2 * motion.spring.period
+        return (0..<10).map { end * Double($0) / 9 }
+    }
+
+    /// The spring in every vocabulary: its named values in the vocabulary's key order, or why
+    /// the vocabulary cannot express it.
+    var vocabularies: [(vocabulary: SpringVocabulary, values: [(String, Double)]?, reason: String?)] {
+        SpringParameters.vocabularyKeys.map { keys in
+            do {
+                let parameters = try SpringParameters(spring, in: keys.vocabulary, uikitMapping: mapping)
+                let named = parameters.namedValues
+                let order = keys.required + keys.optional.keys.sorted()
+                return (keys.vocabulary, order.compactMap { key in named[key].map { (key, $0) } }, nil)
+            } catch {
+                return (keys.vocabulary, nil, "\(error)")
+            }
+        }
+    }
+
+    /// The largest excursion past the target in the direction of travel (points, ≥ 0) and when.
+    ///
+    /// The direction of travel is from the start toward the target (the initial velocity's
+    /// sign when the motion starts on the target). Found by sampling the exact motion 4000 times
+    /// up to the settle time and refining the best sample by golden-section search: the
+    /// overshoot peaks are smooth maxima, so the refinement is exact to ~1e-12 s.
+    var overshoot: (distance: Double, time: Double) {
+        let displacement0 = motion.initialPosition - motion.target
+        let direction: Double = displacement0 != 0 ? (displacement0 < 0 ? 1 : -1) : (motion.initialVelocity > 0 ? 1 : -1)
+        guard displacement0 != 0 || motion.initialVelocity != 0 else { return (0, 0) }
+        let settle = settleTime
+        let end = settle.isFinite && settle > 0 ? settle : 10 * spring.period
+        func past(_ t: Double) -> Double { (motion.position(at: t) - motion.target) * direction }
+        let count = 4000
+        var bestIndex = 0, best = -Double.infinity
+        for index in 0...count {
+            let value = past(end * Double(index) / Double(count))
+            if value > best { best = value; bestIndex = index }
+        }
+        var lo = end * Double(max(0, bestIndex - 1)) / Double(count)
+        var hi = end * Double(min(count, bestIndex + 1)) / Double(count)
+        let ratio = (5.0.squareRoot() - 1) / 2
+        for _ in 0..<100 where hi - lo > 1e-13 {
+            let a = hi - ratio * (hi - lo), b = lo + ratio * (hi - lo)
+            if past(a) < past(b) { lo = a } else { hi = b }
+        }
+        let t = (lo + hi) / 2
+        let refined = max(best, past(t))
+        return refined > 0 ? (refined, refined == best ? end * Double(bestIndex) / Double(count) : t) : (0, 0)
+    }
+
+    func rendered() -> String {
+        var lines: [String] = []
+        for note in notes { lines.append("note: \(note)") }
+        let s = spring
+        lines.append("spring: mass \(compact(s.mass)), stiffness \(compact(s.stiffness)), damping \(compact(s.damping))"
+                     + (given.map { " (given as \($0.vocabulary.rawValue))" } ?? ""))
+        lines.append("regime: \(s.regime.rawValue) · ζ \(compact(s.dampingRatio)) · ω₀ \(compact(s.naturalFrequency)) rad/s (period \(compact(s.period)) s)"
+                     + " · damped frequency " + (s.dampedFrequency > 0 ? "\(compact(s.dampedFrequency)) rad/s (\(compact(s.dampedFrequency / (2 * .pi))) Hz)" : "none (\(s.regime.rawValue))")
+                     + " · decay rate \(compact(s.decayRate)) /s")
+        lines.append("")
+        var table = Table("vocabulary", "parameters", "")
+        for entry in vocabularies {
+            let mark = entry.vocabulary == given?.vocabulary ? "given" : ""
+            if let values = entry.values {
+                table.add(row: [entry.vocabulary.rawValue, values.map { "--\($0.0) \(compact($0.1))" }.joined(separator: " "), mark])
+            } else {
+                table.add(row: [entry.vocabulary.rawValue, "cannot express this spring: \(entry.reason ?? "")", mark])
+            }
+        }
+        lines.append(table.rendered())
+        if mapping != .default {
+            lines.append("(uikit under the envelope-decay mapping with residual \(compact(mapping.residual)) and \(mapping.overdamping.rawValue) overdamping)")
+        }
+        lines.append("")
+        let settle = settleTime
+        let (overshootDistance, overshootTime) = overshoot
+        lines.append("motion: \(compact(motion.initialPosition)) → \(compact(motion.target)) pt, initial velocity \(compact(motion.initialVelocity)) pt/s")
+        lines.append("settling: Core Animation settlingDuration \(timeText(s.settlingDuration)) (unit step within 0.001); "
+                     + (settle.isFinite ? "this motion settles at \(timeText(settle))" : "this motion never settles") + " (within \(compact(RestCriteria.default.distance)) pt and \(compact(RestCriteria.default.speed)) pt/s for good)")
+        let share = motion.distance > 0 ? " (\(compact(100 * overshootDistance / motion.distance, 3)) % of the distance)" : ""
+        lines.append(overshootDistance > 0
+                     ? "overshoot: \(compact(overshootDistance)) pt past the target\(share) at t = \(compact(overshootTime)) s"
+                     : "overshoot: none")
+        lines.append("")
+        lines.append(timesWereGiven ? "samples (exact, at the times given):" : "samples (exact, 10 times from 0 to the settle time):")
+        var samples = Table("t (s)", "x (pt)", "v (pt/s)")
+        for t in times {
+            let state = motion.state(at: t)
+            samples.add(row: [compact(t), compact(motion.target + state.displacement, 9), compact(state.velocity)])
+        }
+        lines.append(samples.rendered())
+        return lines.joined(separator: "\n")
+    }
+
+    private func timeText(_ value: Double) -> String {
+        value.isFinite ? "\(compact(value)) s" : "never (undamped)"
+    }
+
+    /// `flightline.spring/1` (DESIGN §5), with the vocabularies, the motion, settling and
+    /// overshoot after the contract's keys.
+    func json() -> JSON {
+        let s = spring
+        var vocabularyMembers: [(String, JSON)] = []
+        for entry in vocabularies {
+            if let values = entry.values {
+                vocabularyMembers.append((entry.vocabulary.rawValue, .object(values.map { ($0.0, .number($0.1)) })))
+            } else {
+                vocabularyMembers.append((entry.vocabulary.rawValue, .object([("unavailable", .string(entry.reason ?? ""))])))
+            }
+        }
+        let (overshootDistance, overshootTime) = overshoot
+        return .object([
+            ("schema", .string("flightline.spring/1")),
+            ("parameters", .object([
+                ("mass", .number(s.mass)),
+                ("stiffness", .number(s.stiffness)),
+                ("damping", .number(s.damping)),
+                ("dampingRatio", .number(s.dampingRatio)),
+                ("naturalFrequency", .number(s.naturalFrequency)),
+                ("regime", .string(s.regime.rawValue)),
+                ("dampedFrequency", .number(s.dampedFrequency)),
+                ("given", given.map { .string($0.vocabulary.rawValue) } ?? .null),
+                ("vocabularies", .object(vocabularyMembers)),
+            ])),
+            ("settleTime", .finite(settleTime)),
+            ("samples", .array(times.map { t in
+                let state = motion.state(at: t)
+                return .object([("t", .number(t)), ("x", .number(motion.target + state.displacement)), ("v", .number(state.velocity))])
+            })),
+            ("settlingDuration", .finite(s.settlingDuration)),
+            ("overshoot", .object([("distance", .number(overshootDistance)), ("time", .number(overshootTime))])),
+            ("motion", .object([("from", .number(motion.initialPosition)), ("to", .number(motion.target)), ("velocity", .number(motion.initialVelocity))])),
+            ("notes", .array(notes.map(JSON.string))),
+        ])
+    }
+}
+
+/// `value` with at most `digits` significant digits and no trailing zeros (`1`, `0.4366`,
+/// `207.105`, `1.2e-07`): `%g`, which is what a reader wants for parameters they may paste
+/// back as options.
+func compact(_ value: Double, _ digits: Int = 6) -> String {
+    guard value.isFinite else { return value.isNaN ? "nan" : (value > 0 ? "inf" : "-inf") }
+    return String(format: "%.\(digits)g", value)
+}

@@ -1,0 +1,562 @@
+import Foundation
+import GSLReference
+import SpringSolver
+
+/// One spring motion the integrators are compared on.
+struct ComparedSpring: Sendable {
+    /// A short key for tables and JSON (`menu-show`, `stiff-bouncy`, `user`).
+    let name: String
+    /// One line: where the spring comes from.
+    let summary: String
+    let motion: SpringMotion<Double>
+    /// Notes from the parameter conversion (e.g. a UIKit ratio clamped).
+    var notes: [String] = []
+
+    /// The menu's show spring (DESIGN §2): UIKit duration 0.8 s, damping ratio 0.6, initial
+    /// spring velocity 0.6, from y = 667 to 459, under the default envelope-decay mapping.
+    static func menuShow() throws -> ComparedSpring {
+        let uikit = try UIKitSpringParameters(duration: 0.8, dampingRatio: 0.6, initialSpringVelocity: 0.6)
+        return ComparedSpring(
+            name: "menu-show",
+            summary: "the menu's show spring: UIKit duration 0.8 s, damping ratio 0.6, initial spring velocity 0.6, 667 → 459 pt",
+            motion: try uikit.motion(from: 667.0, to: 459.0))
+    }
+
+    /// Issue 5's default set on `base` (default: the menu's show motion): the menu's show
+    /// spring, a stiff bouncy one (ζ 0.15, ω₀ 2π/0.2 s) and a very stiff one (ζ 0.15,
+    /// ω₀ 2π/0.05 s), all three from the same start at the same velocity to the same target.
+    static func defaults(base: SpringMotion<Double>? = nil) throws -> [ComparedSpring] {
+        let show = try base ?? menuShow().motion
+        func onShowMotion(_ name: String, dampingRatio: Double, period: Double, _ summary: String) throws -> ComparedSpring {
+            let spring = try DampedSpring(mass: 1, naturalFrequency: 2 * Double.pi / period, dampingRatio: dampingRatio)
+            return ComparedSpring(
+                name: name, summary: summary,
+                motion: try SpringMotion(spring: spring, from: show.initialPosition, to: show.target, initialVelocity: show.initialVelocity))
+        }
+        return [
+            ComparedSpring(name: "menu-show", summary: "the menu's show spring: UIKit duration 0.8 s, damping ratio 0.6 (envelope-decay mapping)", motion: show),
+            try onShowMotion("stiff-bouncy", dampingRatio: 0.15, period: 0.2, "stiff bouncy: ζ 0.15, ω₀ 2π/0.2 s"),
+            try onShowMotion("very-stiff", dampingRatio: 0.15, period: 0.05, "very stiff: ζ 0.15, ω₀ 2π/0.05 s"),
+        ]
+    }
+}
+
+/// How a row's method produced its frames.
+enum IntegrationMode: String, Sendable {
+    /// Fixed steps of `1/(hz·substeps)`.
+    case fixedStep = "fixed-step"
+    /// One adaptive solve over the whole span, sampled at the frame times (dopri54 by dense
+    /// output; GSL's driver by stopping at each frame time, it has no dense output).
+    case oneSolve = "one-solve"
+    /// An adaptive solve restarted every frame, from the previous frame's state to the next
+    /// frame time, as an animation loop without solver memory would run it.
+    case frameLocked = "frame-locked"
+}
+
+/// One method × spring × rate × substep count, measured against the exact motion at the frame
+/// times.
+struct IntegratorRow: Sendable {
+    var integrator: String
+    var mode: IntegrationMode
+    var spring: String
+    var hz: Double
+    /// Fixed-step substeps per frame; adaptive rows have 1 (they choose their own steps).
+    var substeps: Int
+    /// The adaptive tolerance (`rtol = atol`), `nil` for fixed steps.
+    var tolerance: Double?
+    /// Largest per-frame position error against the exact motion (points), over the frames
+    /// before any divergence.
+    var maxError: Double
+    var rmsError: Double
+    var stable: Bool
+    /// When the run diverged (s), if it did.
+    var divergedAt: Double?
+    /// Spectral radius of the one-step matrix (> 1: the method diverges on this spring).
+    var spectralRadius: Double?
+    /// The damping ratio and natural frequency of the spring the method really simulates
+    /// (``StateMatrix/effectiveSpring(step:)``).
+    var effectiveDampingRatio: Double?
+    var effectiveFrequency: Double?
+    /// Signed largest `(E_k − E(t_k))/E₀` over the frames (``SpringRun/energyDrift``).
+    var energyDrift: Double
+    /// First frame time from which every later frame is at rest (0.5 pt, 31.25 pt/s); `nil`
+    /// when the run never settled (or diverged).
+    var settleTime: Double?
+    /// Right-hand-side (force) evaluations per frame, averaged over the run.
+    var evaluationsPerFrame: Double?
+    /// Measured in a release build only.
+    var nsPerStep: Double?
+    var nsPerFrame: Double?
+    /// Why the method could not run, if it could not (the row's numbers are then meaningless).
+    var failure: String?
+
+    /// `rk4`, `dopri54 (frame-locked)`, `gsl-rk4 ×2`.
+    var label: String {
+        var text = integrator
+        if mode == .frameLocked { text += " (frame-locked)" }
+        if mode == .fixedStep && substeps > 1 { text += " ×\(substeps)" }
+        return text
+    }
+}
+
+/// One point of the work-precision view: a method at one step size or tolerance.
+struct WorkPrecisionPoint: Sendable {
+    var spring: String
+    var hz: Double
+    var method: String
+    /// `h = 1/480 s` (substeps 8) or `tol 1e-7`.
+    var setting: String
+    /// Right-hand-side evaluations per simulated second.
+    var evaluationsPerSecond: Double
+    /// Largest frame position error (points).
+    var maxError: Double
+}
+
+/// The single-solve comparison of dopri54 with GSL's rkck and rkf45 (issue 3's `spring/dopri54`
+/// criterion): equal tolerance, and matched achieved error.
+struct AdaptiveStudy: Sendable {
+    struct Entry: Sendable {
+        var solver: String
+        var tolerance: Double
+        var evaluations: Int
+        /// Largest position error over the checkpoints (points).
+        var maxError: Double
+    }
+    var spring: String
+    var span: Double
+    var checkpoints: Int
+    /// dopri54, gsl-rkck, gsl-rkf45 at the same `rtol = atol`.
+    var equalTolerance: [Entry]
+    /// For each GSL solver: the loosest dopri54 tolerance (on a grid of 10^(1/8) steps) whose
+    /// achieved error is at most that solver's achieved error at the common tolerance.
+    var matched: [(gsl: Entry, dopri54: Entry?)]
+}
+
+/// Everything `bench integrators` reports.
+struct IntegratorComparison: Sendable {
+    var springs: [ComparedSpring]
+    var durations: [Double]
+    var rates: [Double]
+    var substeps: [Int]
+    var tolerance: Double
+    var rows: [IntegratorRow]
+    var workPrecision: [WorkPrecisionPoint]
+    var studies: [AdaptiveStudy]
+    /// Whether nsPerStep/nsPerFrame were measured (release builds only).
+    var timed: Bool
+    var recommendations: [(spring: String, hz: Double, text: String)]
+}
+
+enum IntegratorComparisonRunner {
+    /// The rest criteria every settle time uses (DESIGN §3).
+    static let rest = RestCriteria.default
+    /// `rtol = atol` of the adaptive rows.
+    static let defaultTolerance = 1e-6
+    /// A frame error below this is invisible (half a point: the rest distance).
+    static let visibleError = 0.5
+    static let workPrecisionSubsteps = [1, 2, 4, 8, 16, 32]
+    static let workPrecisionTolerances = [1e-3, 1e-5, 1e-7, 1e-9, 1e-11]
+
+    /// The default simulated span of a motion: 1.5 × its exact settle time, at least 2 s (5
+    /// periods if it never settles), at most 60 s.
+    static func defaultDuration(for motion: SpringMotion<Double>) -> Double {
+        let settle = motion.settleTime(rest)
+        let wanted = settle.isFinite ? 1.5 * settle : 5 * motion.spring.period
+        return min(60, max(2, wanted))
+    }
+
+    /// Runs the whole comparison.
+    ///
+    /// - Parameters:
+    ///   - duration: the simulated span; `nil` picks ``defaultDuration(for:)`` per spring.
+    ///   - measureTime: time the methods (meaningful only in a release build).
+    /// - Complexity: O(springs × rates × substeps × methods × frames), plus the timing.
+    static func run(springs: [ComparedSpring], rates: [Double], substeps: [Int], duration: Double?,
+                    tolerance: Double = defaultTolerance, measureTime: Bool) throws -> IntegratorComparison {
+        var rows: [IntegratorRow] = []
+        var points: [WorkPrecisionPoint] = []
+        var studies: [AdaptiveStudy] = []
+        var recommendations: [(String, Double, String)] = []
+        var durations: [Double] = []
+        for spring in springs {
+            let span = duration ?? defaultDuration(for: spring.motion)
+            durations.append(span)
+            for hz in rates {
+                var group: [IntegratorRow] = []
+                for count in substeps {
+                    for kind in IntegratorKind.allCases where kind.isFixedStep {
+                        group.append(try fixedRow(kind, spring: spring, hz: hz, substeps: count, span: span, measureTime: measureTime))
+                    }
+                    group.append(gslRK4Row(spring: spring, hz: hz, substeps: count, span: span, measureTime: measureTime))
+                }
+                for mode in [IntegrationMode.oneSolve, .frameLocked] {
+                    group.append(dopriRow(spring: spring, hz: hz, span: span, tolerance: tolerance, mode: mode, measureTime: measureTime))
+                    for stepper in [GSLStepper.rkf45, .rkck, .rk8pd] {
+                        group.append(gslAdaptiveRow(stepper, spring: spring, hz: hz, span: span, tolerance: tolerance, mode: mode, measureTime: measureTime))
+                    }
+                }
+                for stepper in [GSLStepper.bsimp, .msbdf] {
+                    group.append(gslAdaptiveRow(stepper, spring: spring, hz: hz, span: span, tolerance: tolerance, mode: .oneSolve, measureTime: measureTime))
+                }
+                recommendations.append((spring.name, hz, recommendation(for: group, hz: hz, timed: measureTime)))
+                rows += group
+            }
+            points += try workPrecision(spring: spring, hz: rates[0], span: span)
+            studies.append(try adaptiveStudy(spring: spring, span: span))
+        }
+        return IntegratorComparison(
+            springs: springs, durations: durations, rates: rates, substeps: substeps, tolerance: tolerance,
+            rows: rows, workPrecision: points, studies: studies, timed: measureTime, recommendations: recommendations)
+    }
+
+    // MARK: Frame metrics
+
+    /// The metrics of a run from its frames, with the same definitions as ``SpringRun``.
+    struct FrameMetrics {
+        var maxError: Double
+        var rmsError: Double
+        var energyDrift: Double
+        var settleTime: Double?
+    }
+
+    static func metrics(of frames: [SpringFrame<Double>], motion: SpringMotion<Double>, diverged: Bool) -> FrameMetrics {
+        let spring = motion.spring
+        let initialEnergy = spring.energy(of: motion.initialState)
+        var worst = 0.0, squares = 0.0, drift = 0.0
+        for frame in frames {
+            let exact = motion.state(at: frame.time)
+            let error = abs(frame.position - (motion.target + exact.displacement))
+            worst = max(worst, error)
+            squares += error * error
+            if initialEnergy > 0 {
+                let stepped = spring.energy(of: SpringState(displacement: frame.position - motion.target, velocity: frame.velocity))
+                let relative = (stepped - spring.energy(of: exact)) / initialEnergy
+                if abs(relative) > abs(drift) { drift = relative }
+            }
+        }
+        func atRest(_ frame: SpringFrame<Double>) -> Bool {
+            rest.isAtRest(SpringState(displacement: frame.position - motion.target, velocity: frame.velocity))
+        }
+        var settle: Double?
+        if !diverged, let last = frames.last, atRest(last) {
+            var first = frames.count - 1
+            while first > 0 && atRest(frames[first - 1]) { first -= 1 }
+            settle = frames[first].time
+        }
+        return FrameMetrics(
+            maxError: worst, rmsError: frames.isEmpty ? 0 : (squares / Double(frames.count)).squareRoot(),
+            energyDrift: drift, settleTime: settle)
+    }
+
+    static func frameCount(span: Double, hz: Double) -> Int {
+        Int((span * hz * (1 + 1e-12)).rounded(.down))
+    }
+
+    // MARK: SpringSolver's methods
+
+    /// Force evaluations per step of a fixed-step method. Velocity Verlet's `a₁` is the next
+    /// step's `a₀` (first same as last) and the implicit methods' linear solve is precomputed, so
+    /// each costs one evaluation's worth; `exact` is a matrix product and evaluates nothing.
+    static func evaluationsPerStep(_ kind: IntegratorKind) -> Int {
+        switch kind {
+        case .rk4: 4
+        case .exact, .dopri54: 0
+        default: 1
+        }
+    }
+
+    static func fixedRow(_ kind: IntegratorKind, spring: ComparedSpring, hz: Double, substeps: Int, span: Double,
+                         measureTime: Bool) throws -> IntegratorRow {
+        let motion = spring.motion
+        let run = try SpringSimulation.run(motion, integrator: kind, frameRate: hz, substeps: substeps, duration: span, rest: rest)
+        let metrics = metrics(of: run.frames, motion: motion, diverged: !run.isStable)
+        let step = 1 / (hz * Double(substeps))
+        let matrix = try kind.stepMatrix(spring: motion.spring, step: step)
+        let effective = matrix.flatMap { resolvableEffectiveSpring($0, step: step) }
+        var row = IntegratorRow(
+            integrator: kind.rawValue, mode: .fixedStep, spring: spring.name, hz: hz, substeps: substeps, tolerance: nil,
+            maxError: metrics.maxError, rmsError: metrics.rmsError, stable: run.isStable, divergedAt: run.divergence?.time,
+            spectralRadius: matrix?.spectralRadius, effectiveDampingRatio: effective?.dampingRatio,
+            effectiveFrequency: effective?.naturalFrequency, energyDrift: metrics.energyDrift, settleTime: metrics.settleTime,
+            evaluationsPerFrame: Double(evaluationsPerStep(kind) * substeps))
+        if !run.isStable { markDiverged(&row) }
+        if measureTime {
+            let ns = try IntegratorTiming.nanosecondsPerStep(kind, spring: motion.spring, step: step, start: motion.initialState)
+            row.nsPerStep = ns
+            row.nsPerFrame = ns * Double(substeps)
+        }
+        return row
+    }
+
+    /// A diverged run has no error bound: its frames before the divergence say nothing about
+    /// the frames it could not produce (a run that diverges on its first step has no frame but
+    /// the initial one, with error 0). Reported as infinite (`null` in JSON).
+    static func markDiverged(_ row: inout IntegratorRow) {
+        row.maxError = .infinity
+        row.rmsError = .infinity
+        row.energyDrift = .infinity
+        row.settleTime = nil
+    }
+
+    /// ``StateMatrix/effectiveSpring(step:)``, or `nil` when one eigenvalue is below the
+    /// rounding of the other: a mode that decays by more than 10¹² in one step (a stiff
+    /// overdamped spring's fast mode) leaves only rounding noise in the matrix, and the rate
+    /// recovered from it would be noise too (the exact step of ζ = 100 reads back as ζ ≈ 9).
+    static func resolvableEffectiveSpring(_ matrix: StateMatrix, step: Double) -> (dampingRatio: Double, naturalFrequency: Double)? {
+        let (a, b) = matrix.eigenvalues
+        guard min(a.magnitude, b.magnitude) > 1e-12 * max(a.magnitude, b.magnitude) else { return nil }
+        return matrix.effectiveSpring(step: step)
+    }
+
+    static func dopriRow(spring: ComparedSpring, hz: Double, span: Double, tolerance: Double, mode: IntegrationMode,
+                         measureTime: Bool) -> IntegratorRow {
+        let motion = spring.motion
+        var row = emptyRow("dopri54", mode: mode, spring: spring, hz: hz, tolerance: tolerance)
+        do {
+            let options = DormandPrince54Options(relativeTolerance: tolerance, absoluteTolerance: tolerance)
+            let frames = frameCount(span: span, hz: hz)
+            let body: () throws -> (frames: [SpringFrame<Double>], statistics: IntegrationStatistics)
+            switch mode {
+            case .oneSolve:
+                body = {
+                    let run = try SpringSimulation.run(motion, integrator: .dopri54, frameRate: hz, duration: span, adaptiveOptions: options)
+                    return (run.frames, run.statistics ?? IntegrationStatistics())
+                }
+            default:
+                body = { try dopriFrameLocked(motion: motion, hz: hz, frames: frames, options: options) }
+            }
+            let result = try body()
+            fill(&row, frames: result.frames, motion: motion, evaluations: result.statistics.rhsEvaluations)
+            if measureTime {
+                let ns = try IntegratorTiming.nanosecondsPerCall { _ = try body() }
+                let steps = max(1, result.statistics.acceptedSteps + result.statistics.rejectedSteps)
+                row.nsPerFrame = ns / Double(max(1, result.frames.count - 1))
+                row.nsPerStep = ns / Double(steps)
+            }
+        } catch {
+            row.failure = "\(error)"
+        }
+        return row
+    }
+
+    static func dopriFrameLocked(motion: SpringMotion<Double>, hz: Double, frames count: Int,
+                                 options: DormandPrince54Options) throws -> (frames: [SpringFrame<Double>], statistics: IntegrationStatistics) {
+        let system = SpringSystem<Double>(spring: motion.spring)
+        var state = motion.initialState
+        var frames = [SpringFrame(index: 0, time: 0, position: motion.initialPosition, velocity: motion.initialVelocity)]
+        frames.reserveCapacity(count + 1)
+        var total = IntegrationStatistics()
+        for index in 1...max(1, count) where index <= count {
+            let start = Double(index - 1) / hz, end = Double(index) / hz
+            var solver = try DormandPrince54(system: system, time: start, state: state, options: options)
+            state = try solver.integrate(to: end)
+            total.rhsEvaluations += solver.statistics.rhsEvaluations
+            total.acceptedSteps += solver.statistics.acceptedSteps
+            total.rejectedSteps += solver.statistics.rejectedSteps
+            frames.append(SpringFrame(index: index, time: end, position: motion.target + state.displacement, velocity: state.velocity))
+        }
+        return (frames, total)
+    }
+
+    static func emptyRow(_ name: String, mode: IntegrationMode, spring: ComparedSpring, hz: Double, substeps: Int = 1,
+                         tolerance: Double?) -> IntegratorRow {
+        IntegratorRow(integrator: name, mode: mode, spring: spring.name, hz: hz, substeps: substeps, tolerance: tolerance,
+                      maxError: .nan, rmsError: .nan, stable: false, energyDrift: .nan)
+    }
+
+    static func fill(_ row: inout IntegratorRow, frames: [SpringFrame<Double>], motion: SpringMotion<Double>, evaluations: Int) {
+        let metrics = metrics(of: frames, motion: motion, diverged: false)
+        row.maxError = metrics.maxError
+        row.rmsError = metrics.rmsError
+        row.energyDrift = metrics.energyDrift
+        row.settleTime = metrics.settleTime
+        row.stable = frames.allSatisfy { $0.position.isFinite && $0.velocity.isFinite }
+        row.evaluationsPerFrame = Double(evaluations) / Double(max(1, frames.count - 1))
+    }
+
+    // MARK: GSL
+
+    static func gslRK4Row(spring: ComparedSpring, hz: Double, substeps: Int, span: Double, measureTime: Bool) -> IntegratorRow {
+        let motion = spring.motion
+        var row = emptyRow("gsl-rk4", mode: .fixedStep, spring: spring, hz: hz, substeps: substeps, tolerance: nil)
+        do {
+            let step = 1 / (hz * Double(substeps))
+            let integrator = try GSLSpring(stepper: .rk4, spring: motion.spring, tolerance: 1e-6)
+            let result = try integrator.fixedFrames(motion: motion, hz: hz, substeps: substeps, frames: frameCount(span: span, hz: hz))
+            fill(&row, frames: result.frames, motion: motion, evaluations: result.evaluations)
+            row.stable = result.divergedAt == nil
+            row.divergedAt = result.divergedAt
+            if !row.stable { markDiverged(&row) }
+            let matrix = try integrator.stepMatrix(step: step)
+            row.spectralRadius = matrix.spectralRadius
+            if let effective = resolvableEffectiveSpring(matrix, step: step) {
+                row.effectiveDampingRatio = effective.dampingRatio
+                row.effectiveFrequency = effective.naturalFrequency
+            }
+            if measureTime {
+                let ns = try IntegratorTiming.nanosecondsPerCall {
+                    _ = try integrator.fixedFrames(motion: motion, hz: hz, substeps: substeps, frames: frameCount(span: span, hz: hz))
+                }
+                let calls = Double(max(1, result.frames.count - 1) * substeps)
+                row.nsPerStep = ns / calls
+                row.nsPerFrame = ns / Double(max(1, result.frames.count - 1))
+            }
+        } catch {
+            row.failure = "\(error)"
+        }
+        return row
+    }
+
+    static func gslAdaptiveRow(_ stepper: GSLStepper, spring: ComparedSpring, hz: Double, span: Double, tolerance: Double,
+                               mode: IntegrationMode, measureTime: Bool) -> IntegratorRow {
+        let motion = spring.motion
+        var row = emptyRow("gsl-\(stepper.rawValue)", mode: mode, spring: spring, hz: hz, tolerance: tolerance)
+        do {
+            let integrator = try GSLSpring(stepper: stepper, spring: motion.spring, tolerance: tolerance)
+            let count = frameCount(span: span, hz: hz)
+            let result = try integrator.adaptiveFrames(motion: motion, hz: hz, frames: count, restartEveryFrame: mode == .frameLocked)
+            fill(&row, frames: result.frames, motion: motion, evaluations: result.evaluations)
+            if measureTime {
+                let ns = try IntegratorTiming.nanosecondsPerCall {
+                    _ = try integrator.adaptiveFrames(motion: motion, hz: hz, frames: count, restartEveryFrame: mode == .frameLocked)
+                }
+                row.nsPerFrame = ns / Double(max(1, result.frames.count - 1))
+            }
+        } catch {
+            row.failure = "\(error)"
+        }
+        return row
+    }
+
+    // MARK: Work-precision
+
+    /// Error against cost for the methods with a cost in evaluations: fixed-step methods over
+    /// substeps 1…32 at `hz`, adaptive ones over tolerances 1e-3…1e-11 (one solve, frames at
+    /// `hz`).
+    static func workPrecision(spring: ComparedSpring, hz: Double, span: Double) throws -> [WorkPrecisionPoint] {
+        let motion = spring.motion
+        let count = frameCount(span: span, hz: hz)
+        let seconds = Double(count) / hz
+        guard seconds > 0 else { return [] }
+        var points: [WorkPrecisionPoint] = []
+        func add(_ method: String, _ setting: String, evaluations: Double, error: Double) {
+            guard error.isFinite else { return }
+            points.append(WorkPrecisionPoint(spring: spring.name, hz: hz, method: method, setting: setting,
+                                             evaluationsPerSecond: evaluations / seconds, maxError: error))
+        }
+        for kind in [IntegratorKind.semiImplicitEuler, .velocityVerlet, .rk4] {
+            for substeps in workPrecisionSubsteps {
+                let run = try SpringSimulation.run(motion, integrator: kind, frameRate: hz, substeps: substeps, duration: span, rest: rest)
+                guard run.isStable else { continue }
+                add(kind.rawValue, "h = 1/\((hz * Double(substeps)).formatted) s",
+                    evaluations: Double(evaluationsPerStep(kind) * substeps * count), error: run.maxError)
+            }
+        }
+        for substeps in workPrecisionSubsteps.prefix(5) {
+            let integrator = try GSLSpring(stepper: .rk4, spring: motion.spring, tolerance: 1e-6)
+            if let result = try? integrator.fixedFrames(motion: motion, hz: hz, substeps: substeps, frames: count), result.divergedAt == nil {
+                add("gsl-rk4", "h = 1/\((hz * Double(substeps)).formatted) s", evaluations: Double(result.evaluations),
+                    error: metrics(of: result.frames, motion: motion, diverged: false).maxError)
+            }
+        }
+        for tolerance in workPrecisionTolerances {
+            let options = DormandPrince54Options(relativeTolerance: tolerance, absoluteTolerance: tolerance)
+            if let run = try? SpringSimulation.run(motion, integrator: .dopri54, frameRate: hz, duration: span, adaptiveOptions: options) {
+                add("dopri54", "tol \(significant(tolerance, 1))", evaluations: Double(run.statistics?.rhsEvaluations ?? 0), error: run.maxError)
+            }
+            for stepper in [GSLStepper.rkf45, .rkck, .rk8pd] {
+                guard let integrator = try? GSLSpring(stepper: stepper, spring: motion.spring, tolerance: tolerance),
+                      let result = try? integrator.adaptiveFrames(motion: motion, hz: hz, frames: count, restartEveryFrame: false) else { continue }
+                add("gsl-\(stepper.rawValue)", "tol \(significant(tolerance, 1))", evaluations: Double(result.evaluations),
+                    error: metrics(of: result.frames, motion: motion, diverged: false).maxError)
+            }
+        }
+        return points
+    }
+
+    // MARK: dopri54 against rkck and rkf45, one solve
+
+    /// dopri54, GSL rkck and rkf45 over `span` in one solve each (no frames), at
+    /// `rtol = atol = tolerance`: evaluations of the solve to `span`, and the achieved error as
+    /// the largest position error at `checkpoints` evenly spaced end times (each a separate
+    /// solve from 0, so no solver's steps are changed by stopping to sample). Then, for each GSL
+    /// solver, the loosest dopri54 tolerance on a 10^(1/8) grid that achieves at most its error.
+    static func adaptiveStudy(spring: ComparedSpring, span: Double, tolerance: Double = 1e-9, checkpoints: Int = 10) throws -> AdaptiveStudy {
+        let motion = spring.motion
+        let ends = (1...checkpoints).map { span * Double($0) / Double(checkpoints) }
+        func dopri(_ tol: Double) throws -> AdaptiveStudy.Entry {
+            let options = DormandPrince54Options(relativeTolerance: tol, absoluteTolerance: tol)
+            var worst = 0.0, evaluations = 0
+            for end in ends {
+                var solver = try DormandPrince54(system: SpringSystem<Double>(spring: motion.spring), time: 0,
+                                                 state: motion.initialState, options: options)
+                let state = try solver.integrate(to: end)
+                worst = max(worst, abs(state.displacement - motion.state(at: end).displacement))
+                if end == ends.last { evaluations = solver.statistics.rhsEvaluations }
+            }
+            return .init(solver: "dopri54", tolerance: tol, evaluations: evaluations, maxError: worst)
+        }
+        func gsl(_ stepper: GSLStepper) throws -> AdaptiveStudy.Entry {
+            var worst = 0.0, evaluations = 0
+            for end in ends {
+                let integrator = try GSLSpring(stepper: stepper, spring: motion.spring, tolerance: tolerance)
+                let (state, count) = try integrator.solve(motion: motion, to: end)
+                worst = max(worst, abs(state.displacement - motion.state(at: end).displacement))
+                if end == ends.last { evaluations = count }
+            }
+            return .init(solver: "gsl-\(stepper.rawValue)", tolerance: tolerance, evaluations: evaluations, maxError: worst)
+        }
+        let base = try dopri(tolerance)
+        let references = [try gsl(.rkck), try gsl(.rkf45)]
+        // Loosest first: the first grid tolerance that reaches the error is the cheapest one.
+        let grid = (0...40).map { tolerance * pow(10, 2 - Double($0) / 8) }
+        var cache: [Double: AdaptiveStudy.Entry] = [:]
+        var matched: [(gsl: AdaptiveStudy.Entry, dopri54: AdaptiveStudy.Entry?)] = []
+        for reference in references {
+            var found: AdaptiveStudy.Entry?
+            for tol in grid {
+                let entry = try cache[tol] ?? dopri(tol)
+                cache[tol] = entry
+                if entry.maxError <= reference.maxError { found = entry; break }
+            }
+            matched.append((reference, found))
+        }
+        return AdaptiveStudy(spring: spring.name, span: span, checkpoints: checkpoints,
+                             equalTolerance: [base] + references, matched: matched)
+    }
+
+    // MARK: Recommendation
+
+    /// One line per spring × rate: the exact propagator, the cheapest general method with an
+    /// error under half a point (by measured ns per frame in a release build, by evaluations per
+    /// frame otherwise), and the methods that diverge.
+    static func recommendation(for rows: [IntegratorRow], hz: Double, timed: Bool) -> String {
+        let usable = rows.filter { $0.failure == nil }
+        var parts: [String] = []
+        if let exact = usable.first(where: { $0.integrator == "exact" && $0.substeps == 1 }) {
+            var text = "exact (propagator) is exact (max error \(significant(exact.maxError, 2)) pt, rounding)"
+            if timed, let ns = exact.nsPerFrame {
+                let cheaper = usable.filter { ($0.nsPerFrame ?? .infinity) < ns && $0.integrator != "exact" }.count
+                text += cheaper == 0 ? " and the cheapest measured (\(duration(nanoseconds: ns))/frame)"
+                    : " at \(duration(nanoseconds: ns))/frame (\(cheaper) cheaper but inexact rows)"
+            }
+            parts.append(text)
+        }
+        let candidates = usable.filter { $0.integrator != "exact" && $0.stable && $0.maxError < visibleError }
+        func cost(_ row: IntegratorRow) -> Double {
+            (timed ? row.nsPerFrame : row.evaluationsPerFrame) ?? .infinity
+        }
+        if let best = candidates.min(by: { (cost($0), $0.maxError) < (cost($1), $1.maxError) }), cost(best).isFinite {
+            let price = timed ? "\(duration(nanoseconds: cost(best)))/frame" : "\(significant(cost(best))) evaluations/frame"
+            parts.append("among general integrators \(best.label) is the cheapest with error < \(significant(visibleError)) pt (\(significant(best.maxError, 2)) pt, \(price))")
+        } else {
+            parts.append("no general integrator stays under \(significant(visibleError)) pt")
+        }
+        let unstable = usable.filter { !$0.stable }.map(\.label)
+        if !unstable.isEmpty { parts.append("unstable: \(unstable.joined(separator: ", "))") }
+        let failed = rows.filter { $0.failure != nil }.map(\.label)
+        if !failed.isEmpty { parts.append("failed: \(failed.joined(separator: ", "))") }
+        return "at \(hz.formatted) Hz, for this spring: " + parts.joined(separator: "; ")
+            + (timed ? "" : " (cost by evaluations: debug build, no timings)")
+    }
+}

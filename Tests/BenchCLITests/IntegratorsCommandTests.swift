@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+@testable import BenchCLI
+import SpringSolver
+
+@Suite struct IntegratorsCommandTests {
+    static let solverNames = IntegratorKind.allCases.map(\.rawValue)
+    static let gslNames = ["gsl-rk4", "gsl-rkf45", "gsl-rkck", "gsl-rk8pd", "gsl-bsimp", "gsl-msbdf"]
+
+    /// The default springs at 60 Hz over a short span (a debug build runs the tests).
+    @Test func defaultSpringsJSON() throws {
+        let run = try runBench(["integrators", "--hz", "60", "--duration", "0.5", "--json", "-"])
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("{\n  \"schema\": \"flightline.integrators/1\""))
+        let object = try jsonObject(run.stdout)
+        let springs = try #require(object["spring"] as? [[String: Any]])
+        #expect(springs.map { $0["name"] as? String } == ["menu-show", "stiff-bouncy", "very-stiff"])
+        let rows = try #require(object["rows"] as? [[String: Any]])
+        func row(_ integrator: String, _ spring: String, mode: String? = nil) throws -> [String: Any] {
+            try #require(rows.first { $0["integrator"] as? String == integrator && $0["spring"] as? String == spring
+                && (mode == nil || $0["mode"] as? String == mode) }, "\(integrator) on \(spring)")
+        }
+        for spring in ["menu-show", "stiff-bouncy", "very-stiff"] {
+            for name in Self.solverNames + Self.gslNames {
+                let entry = try row(name, spring)
+                for key in ["integrator", "hz", "substeps", "maxError", "rmsError", "stable", "energyDrift", "settleTime", "nsPerStep"] {
+                    #expect(entry.keys.contains(key), "\(name) \(key)")
+                }
+                #expect(entry["hz"] as? Double == 60)
+                #expect(entry["failure"] is NSNull, "\(name) on \(spring): \(entry["failure"] ?? "")")
+            }
+            // The exact propagator is exact up to rounding, and simulates the spring itself.
+            let exact = try row("exact", spring)
+            #expect((exact["maxError"] as? Double ?? 1) < 1e-9, "\(spring)")
+            #expect(exact["stable"] as? Bool == true)
+            #expect((exact["spectralRadius"] as? Double ?? 2) < 1)
+            // Both adaptive modes exist for dopri54 and GSL's embedded pairs.
+            for name in ["dopri54", "gsl-rkf45", "gsl-rkck", "gsl-rk8pd"] {
+                _ = try row(name, spring, mode: "one-solve")
+                _ = try row(name, spring, mode: "frame-locked")
+            }
+        }
+        let menu = try #require(springs.first)
+        let exactMenu = try row("exact", "menu-show")
+        #expect(abs((exactMenu["effectiveDampingRatio"] as? Double ?? 0) - (menu["dampingRatio"] as? Double ?? 1)) < 1e-9)
+        #expect(abs((exactMenu["effectiveNaturalFrequency"] as? Double ?? 0) - (menu["naturalFrequency"] as? Double ?? 1)) < 1e-7)
+        // rk4 at 60 Hz is invisible on the menu spring; dopri54 meets its 1e-6 tolerance's scale.
+        #expect((try row("rk4", "menu-show")["maxError"] as? Double ?? 1) < 0.5)
+        #expect((try row("dopri54", "menu-show", mode: "one-solve")["maxError"] as? Double ?? 1) < 1e-3)
+        // Explicit Euler at 60 Hz on the very stiff spring: ω₀h ≈ 2.1, spectral radius ≈ 2.2.
+        let euler = try row("explicit-euler", "very-stiff")
+        #expect(euler["stable"] as? Bool == false)
+        #expect((euler["spectralRadius"] as? Double ?? 0) > 2)
+        #expect(euler["divergedAt"] is Double)
+        // A diverged run has no error bound: null, never a small number from its few frames.
+        #expect(euler["maxError"] is NSNull)
+        // Times only in a release build.
+        if object["timed"] as? Bool == false {
+            #expect(rows.allSatisfy { $0["nsPerStep"] is NSNull })
+        }
+        let points = try #require(object["workPrecision"] as? [[String: Any]])
+        #expect(Set(points.compactMap { $0["method"] as? String }).isSuperset(of: ["rk4", "dopri54", "gsl-rkck"]))
+    }
+
+    @Test func substepsShrinkRK4sErrorAtItsOrder() throws {
+        let run = try runBench(["integrators", "--response", "0.5", "--damping-fraction", "0.6", "--hz", "60",
+                                "--substeps", "1,2", "--duration", "0.5", "--json", "-"])
+        #expect(run.code == 0, "\(run.stderr)")
+        let object = try jsonObject(run.stdout)
+        #expect((object["spring"] as? [[String: Any]])?.count == 1)
+        let rows = try #require(object["rows"] as? [[String: Any]])
+        let rk4 = rows.filter { $0["integrator"] as? String == "rk4" }
+        #expect(rk4.compactMap { $0["substeps"] as? Int } == [1, 2])
+        let errors = rk4.compactMap { $0["maxError"] as? Double }
+        #expect(errors.count == 2)
+        // Fourth order: halving h divides the error by about 16.
+        #expect(errors[0] / errors[1] > 10 && errors[0] / errors[1] < 24, "\(errors)")
+        // Adaptive rows appear once per rate.
+        #expect(rows.filter { $0["integrator"] as? String == "dopri54" }.count == 2)
+    }
+
+    @Test func textReportHasTablesRecommendationPlotAndStudy() throws {
+        let run = try runBench(["integrators", "--stiffness", "200", "--damping", "15", "--hz", "60,120", "--duration", "0.4"],
+                               environment: ["NO_COLOR": "1"])
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("→ at 60 Hz, for this spring: exact (propagator) is exact"))
+        #expect(run.stdout.contains("→ at 120 Hz, for this spring:"))
+        #expect(run.stdout.contains("work-precision (log-log)"))
+        #expect(run.stdout.contains("dopri54 against GSL in one solve"))
+        #expect(!run.stdout.contains("\u{1B}["))
+    }
+
+    @Test(arguments: [
+        (["--hz", "0"], "--hz must be greater than 0"),
+        (["--hz", "-60"], "--hz must be greater than 0"),
+        (["--hz", "60,x"], "--hz expects a finite number"),
+        (["--substeps", "0"], "--substeps expects whole numbers"),
+        (["--substeps", "1.5"], "--substeps expects whole numbers"),
+        (["--duration", "0"], "--duration must be greater than 0"),
+        (["--duration", "-1"], "--duration must be greater than 0"),
+        (["--bounce", "0.3"], "unknown option '--bounce'"),
+        (["--stiffness", "-5", "--damping", "1"], "stiffness must be a positive finite number"),
+        (["--hz", "100000", "--duration", "1000"], "steps per run"),
+        (["--bogus"], "unknown option '--bogus'"),
+    ])
+    func badInputIsOneLineAndExitTwo(arguments: [String], message: String) throws {
+        let run = try runBench(["integrators"] + arguments)
+        #expect(run.code == 2)
+        #expect(run.stderr.contains(message), "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").count == 1)
+    }
+
+    /// The comparison's frame metrics use SpringRun's definitions.
+    @Test(arguments: [IntegratorKind.semiImplicitEuler, .rk4, .trapezoidal])
+    func frameMetricsMatchSpringRun(kind: IntegratorKind) throws {
+        let motion = try ComparedSpring.menuShow().motion
+        let run = try SpringSimulation.run(motion, integrator: kind, frameRate: 60, duration: 1.5)
+        let metrics = IntegratorComparisonRunner.metrics(of: run.frames, motion: motion, diverged: false)
+        #expect(abs(metrics.maxError - run.maxError) <= 1e-12 * max(1, run.maxError))
+        #expect(abs(metrics.rmsError - run.rmsError) <= 1e-12 * max(1, run.rmsError))
+        #expect(abs(metrics.energyDrift - run.energyDrift) <= 1e-12)
+        #expect(metrics.settleTime == run.settleTime())
+    }
+
+    /// dopri54 against rkf45 and rkck in one solve: the matched dopri54 tolerance really reaches
+    /// the reference's error, and dopri54 needs fewer evaluations than rkf45 at equal tolerance
+    /// (measured in SpringSolver's tests too).
+    @Test func adaptiveStudyOnTheMenuSpring() throws {
+        let spring = try ComparedSpring.menuShow()
+        let study = try IntegratorComparisonRunner.adaptiveStudy(spring: spring, span: 2)
+        #expect(study.equalTolerance.map(\.solver) == ["dopri54", "gsl-rkck", "gsl-rkf45"])
+        let dopri = study.equalTolerance[0], rkf45 = study.equalTolerance[2]
+        #expect(dopri.evaluations < rkf45.evaluations)
+        #expect(dopri.maxError < 1e-9 * spring.motion.distance)
+        for (reference, match) in study.matched {
+            let found = try #require(match, "\(reference.solver)")
+            #expect(found.maxError <= reference.maxError)
+        }
+    }
+}

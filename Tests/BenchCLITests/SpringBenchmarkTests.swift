@@ -1,0 +1,34 @@
+import Testing
+@testable import BenchCLI
+import BenchKit
+
+@Suite struct SpringBenchmarkTests {
+    @Test func namesAndReferencesFollowDesign() throws {
+        let benchmarks = try springBenchmarks()
+        #expect(benchmarks.map(\.name) == ["spring/closed-form", "spring/exact-step", "spring/rk4-step", "spring/dopri54"])
+        #expect(benchmarks.map { $0.reference?.name } == [
+            "spring/closed-form/gsl-rk8pd", nil, "spring/rk4-step/gsl-rk4", "spring/dopri54/gsl-rkck",
+        ])
+        #expect(benchmarks.map(\.unit.symbol) == ["ns/sample", "ns/step", "ns/step", "ns/solve"])
+        #expect(benchmarks.allSatisfy { $0.check != nil })
+    }
+
+    /// Every check passes (a kernel that disagreed with its reference would never be timed), and
+    /// reports a real, non-zero-tolerance comparison.
+    @Test(arguments: ["spring/closed-form", "spring/exact-step", "spring/rk4-step", "spring/dopri54"])
+    func checksPass(name: String) throws {
+        let benchmark = try #require(try springBenchmarks().first { $0.name == name })
+        let check = try #require(benchmark.check)
+        let error = try check.maxError()
+        #expect(error.isFinite)
+        #expect(error <= check.tolerance, "\(name): \(error) > \(check.tolerance)")
+    }
+
+    /// Bodies and references run (one iteration each) without trapping.
+    @Test func bodiesRun() throws {
+        for benchmark in try springBenchmarks() {
+            benchmark.body(1)
+            benchmark.reference?.body(1)
+        }
+    }
+}

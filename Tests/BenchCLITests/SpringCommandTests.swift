@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+
+@Suite struct SpringCommandTests {
+    @Test func defaultsToTheMenuShowSpringAndSaysSo() throws {
+        let run = try runBench(["spring"])
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("no spring options given: the menu's show spring"))
+        #expect(run.stdout.contains("regime: underdamped"))
+        // UIKit 0.8 s, ζ 0.6 under the envelope-decay mapping: ω₀ = ln(1000)/(0.6 · 0.8).
+        #expect(run.stdout.contains("ω₀ 14.3912 rad/s"))
+        for vocabulary in ["physical", "response", "perceptual", "uikit", "android", "react-spring", "rebound", "origami"] {
+            #expect(run.stdout.contains("\n\(vocabulary) "), "\(vocabulary)")
+        }
+        #expect(run.stdout.contains("--uikit-duration 0.8 --damping-ratio 0.6"))
+        #expect(run.stdout.contains("overshoot: "))
+        #expect(run.stdout.contains("settlingDuration"))
+    }
+
+    @Test func defaultJSONHasTheContractShapeAndTheMenuMotion() throws {
+        let run = try runBench(["spring", "--json", "-"])
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("{\n  \"schema\": \"flightline.spring/1\""))
+        let object = try jsonObject(run.stdout)
+        let parameters = try #require(object["parameters"] as? [String: Any])
+        for key in ["mass", "stiffness", "damping", "dampingRatio", "naturalFrequency"] {
+            #expect(parameters[key] is Double, "\(key)")
+        }
+        #expect(abs((parameters["dampingRatio"] as? Double ?? 0) - 0.6) < 1e-12)
+        let vocabularies = try #require(parameters["vocabularies"] as? [String: Any])
+        #expect(vocabularies.count == 8)
+        let settle = try #require(object["settleTime"] as? Double)
+        let samples = try #require(object["samples"] as? [[String: Double]])
+        #expect(samples.count == 10)
+        // Absolute positions: starts at 667 with −0.6 × 208 pt/s, ends within 0.5 pt of 459.
+        #expect(samples.first?["t"] == 0)
+        #expect(samples.first?["x"] == 667)
+        #expect(abs((samples.first?["v"] ?? 0) + 124.8) < 1e-9)
+        #expect(abs((samples.last?["t"] ?? 0) - settle) < 1e-12)
+        #expect(abs((samples.last?["x"] ?? 0) - 459) <= 0.5 + 1e-9)
+    }
+
+    /// One spring, written in each vocabulary: every description gives the same spring, so the
+    /// physical parameters agree.
+    @Test(arguments: [
+        ["--stiffness", "100", "--damping", "10"],
+        ["--response", "0.6283185307179586", "--damping-fraction", "0.5"],
+        ["--duration", "0.6283185307179586", "--bounce", "0.5"],
+        ["--android-stiffness", "100", "--damping-ratio", "0.5"],
+        ["--tension", "100", "--friction", "10"],
+        ["--rebound-tension", "100", "--rebound-friction", "10"],
+        ["--origami-tension", "\((100 - 194) / 3.62 + 30)", "--origami-friction", "\((10 - 25) / 3.0 + 8)"],
+    ])
+    func everyVocabularyGivesTheSameSpring(options: [String]) throws {
+        let run = try runBench(["spring"] + options + ["--json", "-"])
+        #expect(run.code == 0, "\(run.stderr)")
+        let parameters = try #require(try jsonObject(run.stdout)["parameters"] as? [String: Any])
+        #expect(abs((parameters["stiffness"] as? Double ?? 0) - 100) < 1e-9)
+        #expect(abs((parameters["damping"] as? Double ?? 0) - 10) < 1e-9)
+        #expect(abs((parameters["dampingRatio"] as? Double ?? 0) - 0.5) < 1e-12)
+    }
+
+    @Test func uikitSpringWithItsRelativeVelocity() throws {
+        let run = try runBench(["spring", "--uikit-duration", "0.8", "--damping-ratio", "0.6", "--initial-velocity", "0.6",
+                                "--from", "667", "--to", "459", "--at", "0", "--json", "-"])
+        #expect(run.code == 0, "\(run.stderr)")
+        let samples = try #require(try jsonObject(run.stdout)["samples"] as? [[String: Double]])
+        #expect(abs((samples.first?["v"] ?? 0) + 124.8) < 1e-9)
+    }
+
+    @Test func aVocabularyThatCannotExpressTheSpringSaysWhy() throws {
+        let run = try runBench(["spring", "--stiffness", "100", "--damping", "0"])
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("perceptual    cannot express this spring: damping ratio must be positive"))
+        #expect(run.stdout.contains("never settles"))
+    }
+
+    @Test func samplesFollowTheOrderGivenAndMatchTheClosedForm() throws {
+        let run = try runBench(["spring", "--stiffness", "100", "--damping", "10", "--from", "0", "--to", "100",
+                                "--at", "0.3,0,0.1,0.1", "--json", "-"])
+        #expect(run.code == 0, "\(run.stderr)")
+        let samples = try #require(try jsonObject(run.stdout)["samples"] as? [[String: Double]])
+        #expect(samples.map { $0["t"] ?? -1 } == [0.3, 0, 0.1, 0.1])
+        // x(t) = 100 − 100·e^(−5t)(cos ω_d t + (5/ω_d) sin ω_d t), ω_d = √75.
+        let omega = 75.0.squareRoot()
+        for sample in samples {
+            let t = sample["t"]!
+            let expected = 100 - 100 * exp(-5 * t) * (cos(omega * t) + 5 / omega * sin(omega * t))
+            #expect(abs(sample["x"]! - expected) < 1e-9, "t = \(t)")
+        }
+    }
+
+    @Test(arguments: [
+        (["--mass", "0", "--stiffness", "1", "--damping", "1"], "mass must be a positive finite number"),
+        (["--stiffness", "-1", "--damping", "1"], "stiffness must be a positive finite number"),
+        (["--stiffness", "1", "--damping", "-1"], "damping must be a non-negative finite number"),
+        (["--stiffness", "nan", "--damping", "1"], "--stiffness expects a finite number"),
+        (["--stiffness", "1", "--damping", "inf"], "--damping expects a finite number"),
+        (["--at", "-1"], "--at must be at least 0"),
+        (["--at", "1,,2"], "--at expects a finite number"),
+        (["--stiffness", "1", "--damping", "1", "--response", "0.5"], "do not name exactly one vocabulary"),
+        (["--stiffness", "100"], "do not name exactly one vocabulary"),
+        (["--velocity", "1", "--initial-velocity", "1"], "not both"),
+        (["--from", "nan"], "--from expects a finite number"),
+        (["--bogus"], "unknown option '--bogus'"),
+        (["stray"], "unexpected argument 'stray'"),
+    ])
+    func badInputIsOneLineAndExitTwo(arguments: [String], message: String) throws {
+        let run = try runBench(["spring"] + arguments)
+        #expect(run.code == 2)
+        #expect(run.stderr.contains(message), "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").count == 1)
+        #expect(run.stdout.isEmpty)
+    }
+}
