@@ -22,7 +22,7 @@ let springCommand = Command(
     ],
     run: { arguments, console in
         try arguments.requirePositionals(atMost: 0, command: "spring")
-        let report = try SpringReport(arguments)
+        let report = try SpringCommandReport(arguments)
         let destination = arguments.string("json")
         if destination != "-" { console.out(report.rendered()) }
         if let destination { try writeJSON(report.json(), to: destination, console: console) }
@@ -31,7 +31,7 @@ let springCommand = Command(
 )
 
 /// Everything `bench spring` says about one spring and its motion.
-struct SpringReport {
+struct SpringCommandReport {
     let motion: SpringMotion<Double>
     let mapping: EnvelopeDecayMapping
     /// The vocabulary the spring was given in (`nil`: the default spring).
