@@ -27,3 +27,28 @@ import Testing
         #expect(run.stderr.split(separator: "\n").count == 1)
     }
 }
+
+@Suite struct MainJobTests {
+    /// The test binary is a debug build: the main job and `bench run` time kernels, so they must
+    /// refuse it with a one-line reason and exit 2 rather than print meaningless times.
+    @Test(arguments: [[], ["all"], ["--quick"], ["run", "--quick"]])
+    func timedCommandsRefuseADebugBuild(arguments: [String]) throws {
+        let run = try runBench(arguments)
+        #expect(run.code == 2)
+        #expect(run.stderr.contains("debug build"), "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").count == 1)
+        #expect(run.stdout.isEmpty)
+    }
+
+    @Test func mainJobHelpNamesItsParts() throws {
+        let run = try runBench(["help", "all"])
+        #expect(run.code == 0)
+        for part in ["smoothness", "integrators", "raced"] { #expect(run.stdout.contains(part)) }
+    }
+
+    @Test func unknownMainJobFlagIsAUsageError() throws {
+        let run = try runBench(["--fast"])
+        #expect(run.code == 2)
+        #expect(run.stderr.contains("unknown option '--fast'"))
+    }
+}

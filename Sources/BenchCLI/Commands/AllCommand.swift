@@ -1,9 +1,93 @@
-// Being built by its issue; replaced wholesale by the branch that implements it.
+import BenchKit
+import Foundation
+import Motion
+
 let allCommand = Command(
     name: "all",
-    synopsis: "[--quick] [--json FILE]",
+    synopsis: "[--quick]",
     summary: "the main job: validate the seed scenes, compare integrators on the menu spring, race the kernels against GSL",
-    details: "",
-    options: [],
-    run: { _, _ in throw CLIError.usage("'bench all' is not available in this build yet") }
+    details: """
+    What `bench` with no command runs (DESIGN §4), in one report:
+      1. smoothness: every seed scene (bee1±, bee2±, menu-show, menu-dismiss) at 60 and 120 Hz,
+         linear and paced timing, as 'bench validate' prints it;
+      2. integrators on the menu's show spring at 60 and 120 Hz, as 'bench integrators' prints it
+         for that spring;
+      3. the kernels raced against their references in quick mode, as 'bench run --quick'.
+    Release builds only (it times kernels). Exit 0 once every part ran: the verdicts are
+    reported here, and 'bench validate' is the gate CI uses. Exit 3 if a kernel disagreed with
+    its reference, 2 on bad usage. --quick races only the kernels that have a GSL reference
+    (skipping the swarm and the plot renderer) and compares integrators at 60 Hz only.
+    """,
+    options: [
+        .flag("quick", "a shorter job: GSL-raced kernels only, integrators at 60 Hz only"),
+    ],
+    run: { arguments, console in
+        try arguments.requirePositionals(atMost: 0, command: "all")
+        guard isOptimizedBuild else {
+            throw CLIError.usage("the main job times kernels, so it refuses a debug build; build with 'swift build -c release' (scripts/bench.sh does)")
+        }
+        let quick = arguments.has("quick")
+        let clock = ContinuousClock()
+        let started = clock.now
+        let policy = try plotPolicy(for: console, width: nil, height: nil, color: nil)
+        let machine = MachineDescription.current
+        console.out("""
+        Flightline main job\(quick ? " (quick)" : "") — bench \(Bench.version), \(buildConfiguration) build, GSL \(gslVersionString)
+        machine: \(machine.cpu), \(machine.cores) cores, \(machine.os)
+        """)
+
+        // 1. Smoothness of the seed scenes.
+        console.progress("validating the seed scenes…")
+        var partStarted = clock.now
+        let validateArguments = try Arguments([], options: validateCommand.options, command: "validate")
+        let request = try ValidateRequest(validateArguments)
+        let results = try request.run()
+        console.clearProgress()
+        console.out(section(1, "Smoothness of the seed scenes at 60 and 120 Hz", seconds(since: partStarted, clock)))
+        console.out(SceneReport.render(results, request: request, plotWidth: min(policy.width, 100), usesColor: policy.usesColor))
+        let reports = results.flatMap(\.reports)
+        let janky = reports.filter { $0.verdict == .janky }.count
+
+        // 2. Integrators on the menu spring.
+        console.progress("comparing integrators on the menu spring…")
+        partStarted = clock.now
+        let rates: [Double] = quick ? [60] : [60, 120]
+        let comparison = try IntegratorComparisonRunner.run(
+            springs: [try ComparedSpring.menuShow()], rates: rates, substeps: [1], duration: nil, measureTime: true)
+        console.clearProgress()
+        console.out(section(2, "Integrators on the menu's show spring", seconds(since: partStarted, clock)))
+        console.out(comparison.rendered(plotWidth: min(policy.width, 100), plotHeight: 18, usesColor: policy.usesColor))
+
+        // 3. The kernels against their references.
+        partStarted = clock.now
+        let outcome = try runBenchmarks(filter: quick ? "^(arclen|pathmeasure|eval|spring|scene)/" : nil, quick: true, console: console)
+        console.out(section(3, "Kernels raced against their references (quick)", seconds(since: partStarted, clock)))
+        console.out(renderRun(outcome))
+
+        // Summary.
+        var summary = ["", "summary (\(seconds(since: started, clock))):"]
+        summary.append("  smoothness: \(janky) of \(reports.count) scene × mode × rate checks janky (details above; 'bench validate' exits 1 on them)")
+        for (_, hz, line) in comparison.recommendations {
+            summary.append("  integrators @\(Int(hz)) Hz: \(line)")
+        }
+        let raced = outcome.results.filter { $0.speedup != nil }
+        summary.append("  kernels: \(outcome.results.count) benchmarks, \(raced.count) raced against a reference; "
+            + raced.map { "\($0.name) ×\(significant($0.speedup!))" }.joined(separator: ", "))
+        if !outcome.failures.isEmpty {
+            summary.append("  REFERENCE FAILURES: " + outcome.failures.map(\.description).joined(separator: "; "))
+        }
+        console.out(summary.joined(separator: "\n"))
+        return outcome.failures.isEmpty ? .success : .referenceFailed
+    }
 )
+
+private func section(_ number: Int, _ title: String, _ elapsed: String) -> String {
+    let heading = "\(number). \(title) (\(elapsed))"
+    return "\n" + heading + "\n" + String(repeating: "═", count: heading.count) + "\n"
+}
+
+private func seconds(since start: ContinuousClock.Instant, _ clock: ContinuousClock) -> String {
+    let elapsed = start.duration(to: clock.now)
+    let value = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    return "\(significant(value)) s"
+}
