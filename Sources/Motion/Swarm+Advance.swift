@@ -21,7 +21,7 @@ extension Swarm {
         let flights = self.flights
         let pieceOffsets = self.pieceOffsets
         startDistances.withUnsafeBufferPointer { startDistances in
-            pieces.withUnsafeBufferPointer { pieces in
+            fastPieces.withUnsafeBufferPointer { pieces in
                 pieceStarts.withUnsafeBufferPointer { pieceStarts in
                     positions.withUnsafeMutableBufferPointer { positions in
                         tangents.withUnsafeMutableBufferPointer { tangents in
@@ -70,7 +70,7 @@ extension Swarm {
 /// `withUnsafe…BufferPointer` scopes that own the pointers).
 struct FrameJob: @unchecked Sendable {
     let startDistances: UnsafePointer<Double>
-    let pieces: UnsafePointer<PathMeasure.Piece>
+    let pieces: UnsafePointer<SwarmPiece>
     let pieceStarts: UnsafePointer<Double>
     let positions: UnsafeMutablePointer<SIMD2<Double>>
     let tangents: UnsafeMutablePointer<SIMD2<Double>>
@@ -87,28 +87,25 @@ struct FrameJob: @unchecked Sendable {
         var slot = slots.lowerBound
         let end = slots.upperBound
         guard slot < end else { return }
-        var p = measure.pieceIndex(clampingDistance: distance(slot, travelled, length))
+        var p = locate(distance(slot, travelled, length), from: 0, starts: starts, lastPiece: lastPiece, measure: measure)
+        let travelled4 = SIMD4<Double>(repeating: travelled), length4 = SIMD4<Double>(repeating: length)
         while slot < end {
-            let piece = pieces[p]
-            let lower = starts[p], upper = starts[p + 1]
-            let travelled4 = SIMD4<Double>(repeating: travelled), length4 = SIMD4<Double>(repeating: length)
+            let piece = pieces + p
+            let lower = SIMD4<Double>(repeating: starts[p]), upper = SIMD4<Double>(repeating: starts[p + 1])
             while slot + 4 <= end {
                 let start = UnsafeRawPointer(startDistances + slot).loadUnaligned(as: SIMD4<Double>.self)
                 var s = start + travelled4
                 s.replace(with: s - length4, where: s .>= length4)
-                guard all(s .>= SIMD4(repeating: lower) .& s .< SIMD4(repeating: upper)) else { break }
-                evaluate(s, piece: piece, into: slot)
+                guard all(s .>= lower .& s .< upper) else { break }
+                store(SwarmPiece.evaluate(piece, at: s), slot: slot, lanes: 4, piece: p, measure: measure)
                 slot += 4
             }
             guard slot < end else { break }
             // One bee on its own: it crossed into another piece (or the cycle wrapped), or it
-            // is in the tail of the chunk.
+            // is in the tail of the chunk. Same evaluation, one lane kept.
             let s = distance(slot, travelled, length)
             p = locate(s, from: p, starts: starts, lastPiece: lastPiece, measure: measure)
-            let own = pieces[p]
-            let sample = own.sample(at: own.parameter(atDistance: s))
-            positions[slot] = sample.position.simd
-            tangents[slot] = sample.tangent.simd
+            store(SwarmPiece.evaluate(pieces + p, at: SIMD4(repeating: s)), slot: slot, lanes: 1, piece: p, measure: measure)
             slot += 1
         }
     }
@@ -134,45 +131,23 @@ struct FrameJob: @unchecked Sendable {
         return p
     }
 
-    /// `PathMeasure.Piece.parameter(atDistance:)` then `sample(at:)` on four distances, lane by
-    /// lane with the same operations in the same order (no fused multiply-adds), so each lane is
-    /// bit-for-bit the scalar result.
+    /// Stores the first `lanes` results of an evaluation from `slot` on.
     @inline(__always)
-    func evaluate(_ s: SIMD4<Double>, piece: PathMeasure.Piece, into slot: Int) {
-        typealias V = SIMD4<Double>
-        let x = (s - V(repeating: piece.midDistance)) * V(repeating: piece.inverseHalfSpan)
-        var t = V(repeating: piece.a7)
-        t = t * x + V(repeating: piece.a6)
-        t = t * x + V(repeating: piece.a5)
-        t = t * x + V(repeating: piece.a4)
-        t = t * x + V(repeating: piece.a3)
-        t = t * x + V(repeating: piece.a2)
-        t = t * x + V(repeating: piece.a1)
-        t = t * x + V(repeating: piece.a0)
-        let t0 = V(repeating: piece.t0), t1 = V(repeating: piece.t1)
-        t = pointwiseMin(pointwiseMax(t, t0), t1)
-        t.replace(with: t1, where: x .>= 1)
-        t.replace(with: t0, where: x .<= -1)
-
-        let mt = 1 - t
-        let mt2 = mt * mt, t2 = t * t
-        let b0 = mt2 * mt, b1 = 3 * mt2 * t, b2 = 3 * mt * t2, b3 = t2 * t
-        let px = b0 * piece.p0.x + b1 * piece.p1.x + b2 * piece.p2.x + b3 * piece.p3.x
-        let py = b0 * piece.p0.y + b1 * piece.p1.y + b2 * piece.p2.y + b3 * piece.p3.y
-        let vx = piece.c1.x + t * (2 * piece.c2.x + (3 * t) * piece.c3.x)
-        let vy = piece.c1.y + t * (2 * piece.c2.y + (3 * t) * piece.c3.y)
-        let speedSquared = vx * vx + vy * vy
-        let speed = speedSquared.squareRoot()
-        let tx = vx / speed, ty = vy / speed
-        for lane in 0..<4 {
-            positions[slot + lane] = SIMD2(px[lane], py[lane])
-            tangents[slot + lane] = SIMD2(tx[lane], ty[lane])
+    func store(_ r: SwarmPiece.Evaluation, slot: Int, lanes: Int, piece: Int, measure: PathMeasure) {
+        for lane in 0..<min(lanes, 4) {
+            positions[slot + lane] = SIMD2(r.px[lane], r.py[lane])
+            tangents[slot + lane] = SIMD2(r.tx[lane], r.ty[lane])
         }
-        if any(speedSquared .<= V(repeating: piece.stationarySpeedSquared)) {
-            // A cusp or a control point on an end point: the scalar limiting direction.
-            for lane in 0..<4 where speedSquared[lane] <= piece.stationarySpeedSquared {
-                tangents[slot + lane] = piece.sample(at: t[lane]).tangent.simd
-            }
+        if any(r.stationary) {
+            stationaryTangents(r, slot: slot, lanes: lanes, piece: measure.pieces[piece])
+        }
+    }
+
+    /// A cusp or a control point on an end point: PathMeasure's limiting direction.
+    @inline(never)
+    func stationaryTangents(_ r: SwarmPiece.Evaluation, slot: Int, lanes: Int, piece: PathMeasure.Piece) {
+        for lane in 0..<min(lanes, 4) where r.stationary[lane] {
+            tangents[slot + lane] = piece.sample(at: r.t[lane]).tangent.simd
         }
     }
 }
