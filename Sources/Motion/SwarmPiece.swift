@@ -61,13 +61,15 @@ struct SwarmPiece: Sendable {
         let q2 = V(repeating: piece.pointee.a4) + V(repeating: piece.pointee.a5) * x
         let q3 = V(repeating: piece.pointee.a6) + V(repeating: piece.pointee.a7) * x
         var t = (q0 + q1 * x2) + (q2 + q3 * x2) * x4
-        // min(max(t, t0), t1) as selects (the standard library's pointwiseMin/Max are calls).
-        // PathMeasure also pins t to t0 / t1 exactly for |x| ≥ 1, so joins land on control
-        // points; the power form below is not exact there anyway (a few ulps), so the swarm
-        // skips those two selects.
+        // min(max(t, t0), t1), then exactly t0 / t1 at the piece's ends, as PathMeasure does
+        // (selects: the standard library's pointwiseMin/Max are calls). The ends matter beyond
+        // rounding: at a stationary end t(s) has a square-root singularity, and there the
+        // interpolant's few-1e-10 error in t would turn the tangent by ~1e-7.
         let lower = V(repeating: piece.pointee.t0), upper = V(repeating: piece.pointee.t1)
         t.replace(with: lower, where: t .< lower)
         t.replace(with: upper, where: t .> upper)
+        t.replace(with: upper, where: x .>= 1)
+        t.replace(with: lower, where: x .<= -1)
 
         let p0 = piece.pointee.p0, c1 = piece.pointee.c1, c2 = piece.pointee.c2, c3 = piece.pointee.c3
         let d2 = piece.pointee.doubledC2, d3 = piece.pointee.tripledC3
