@@ -5,7 +5,7 @@ extension Swarm {
     /// Advances every bee by one frame (1/`rate` seconds) and rewrites `positions` and
     /// `tangents`.
     /// - Complexity: O(count): per bee, a degree-7 and a cubic polynomial, one square root and
-    ///   two divisions, four bees at a time.
+    ///   two divisions, eight bees at a time.
     public mutating func advance(execution: Execution = .concurrent) {
         advance(toFrame: frame &+ 1, execution: execution)
     }
@@ -76,7 +76,7 @@ struct FrameJob: @unchecked Sendable {
     let tangents: UnsafeMutablePointer<SIMD2<Double>>
 
     /// Evaluates `slots` of one flight: a sweep along ascending distances (one drop where the
-    /// cycle wraps), four bees at a time while they share the current piece, one at a time where
+    /// cycle wraps), eight bees at a time while they share the current piece, one at a time where
     /// they cross into another.
     @inline(__always)
     func run(slots: Range<Int>, measure: PathMeasure, pieceOffset: Int, travelled: Double) {
@@ -88,24 +88,25 @@ struct FrameJob: @unchecked Sendable {
         let end = slots.upperBound
         guard slot < end else { return }
         var p = locate(distance(slot, travelled, length), from: 0, starts: starts, lastPiece: lastPiece, measure: measure)
-        let travelled4 = SIMD4<Double>(repeating: travelled), length4 = SIMD4<Double>(repeating: length)
+        let width = SwarmPiece.Lanes.scalarCount
+        let travelledLanes = SwarmPiece.Lanes(repeating: travelled), lengthLanes = SwarmPiece.Lanes(repeating: length)
         while slot < end {
             let piece = pieces + p
-            let lower = SIMD4<Double>(repeating: starts[p]), upper = SIMD4<Double>(repeating: starts[p + 1])
-            while slot + 4 <= end {
-                let start = UnsafeRawPointer(startDistances + slot).loadUnaligned(as: SIMD4<Double>.self)
-                var s = start + travelled4
-                s.replace(with: s - length4, where: s .>= length4)
+            let lower = SwarmPiece.Lanes(repeating: starts[p]), upper = SwarmPiece.Lanes(repeating: starts[p + 1])
+            while slot + width <= end {
+                let start = UnsafeRawPointer(startDistances + slot).loadUnaligned(as: SwarmPiece.Lanes.self)
+                var s = start + travelledLanes
+                s.replace(with: s - lengthLanes, where: s .>= lengthLanes)
                 guard all(s .>= lower .& s .< upper) else { break }
-                store(SwarmPiece.evaluate(piece, at: s), slot: slot, lanes: 4, piece: p, measure: measure)
-                slot += 4
+                store(SwarmPiece.evaluate(piece, at: s), slot: slot, lanes: width, piece: p, measure: measure)
+                slot += width
             }
             guard slot < end else { break }
             // One bee on its own: it crossed into another piece (or the cycle wrapped), or it
             // is in the tail of the chunk. Same evaluation, one lane kept.
             let s = distance(slot, travelled, length)
             p = locate(s, from: p, starts: starts, lastPiece: lastPiece, measure: measure)
-            store(SwarmPiece.evaluate(pieces + p, at: SIMD4(repeating: s)), slot: slot, lanes: 1, piece: p, measure: measure)
+            store(SwarmPiece.evaluate(pieces + p, at: SwarmPiece.Lanes(repeating: s)), slot: slot, lanes: 1, piece: p, measure: measure)
             slot += 1
         }
     }
@@ -134,7 +135,7 @@ struct FrameJob: @unchecked Sendable {
     /// Stores the first `lanes` results of an evaluation from `slot` on.
     @inline(__always)
     func store(_ r: SwarmPiece.Evaluation, slot: Int, lanes: Int, piece: Int, measure: PathMeasure) {
-        for lane in 0..<min(lanes, 4) {
+        for lane in 0..<min(lanes, SwarmPiece.Lanes.scalarCount) {
             positions[slot + lane] = SIMD2(r.px[lane], r.py[lane])
             tangents[slot + lane] = SIMD2(r.tx[lane], r.ty[lane])
         }
@@ -146,7 +147,7 @@ struct FrameJob: @unchecked Sendable {
     /// A cusp or a control point on an end point: PathMeasure's limiting direction.
     @inline(never)
     func stationaryTangents(_ r: SwarmPiece.Evaluation, slot: Int, lanes: Int, piece: PathMeasure.Piece) {
-        for lane in 0..<min(lanes, 4) where r.stationary[lane] {
+        for lane in 0..<min(lanes, SwarmPiece.Lanes.scalarCount) where r.stationary[lane] {
             tangents[slot + lane] = piece.sample(at: r.t[lane]).tangent.simd
         }
     }

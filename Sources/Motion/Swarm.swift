@@ -21,7 +21,7 @@ import BezierKernels
 /// starting distance. Every bee of a flight moves at the same speed, so that order never changes
 /// (up to the one rotation point where the cycle wraps): consecutive slots sit on the same
 /// interpolation piece of the `PathMeasure`, and a frame is a sweep that evaluates runs of bees
-/// sharing a piece four at a time with the piece's coefficients held in registers (frame and
+/// sharing a piece eight at a time, reading that piece's coefficients from L1 (frame and
 /// spatial coherence without any per-bee search state). Chunks of slots are independent, so
 /// `.concurrent` spreads them over all cores. Each bee's result is a function of its distance
 /// alone: the piece containing `s` (the last piece starting at or before it) evaluated by

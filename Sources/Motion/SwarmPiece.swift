@@ -1,16 +1,24 @@
 import BezierKernels
 
-/// A `PathMeasure.Piece` rearranged for evaluating four bees at once.
+/// A `PathMeasure.Piece` rearranged for evaluating eight bees at once.
 ///
 /// The parameter is the piece's own interpolant `t(x)` (same coefficients, clamp and exact ends
-/// as `PathMeasure.Piece.parameter(atDistance:)`). The position and velocity use the power form
-/// of the segment's cubic, `B(t) = p0 + t(c1 + t(c2 + t·c3))` and `B'(t) = c1 + t(2c2 + t·3c3)`
-/// (Horner: 6 multiplications and 6 additions per coordinate pair, against 11 and 6 for
-/// Bernstein plus the basis), and the unit tangent multiplies by one reciprocal square root
-/// instead of dividing twice. Against `PathMeasure.Piece.sample(at:)` this moves positions by a
-/// few ulps of the coordinates (≲ 1e-12 pt on the seed paths) and tangents by a few ulps of 1.
+/// as `PathMeasure.Piece.parameter(atDistance:)`, evaluated by Estrin's scheme rather than
+/// Horner's). The position and velocity use the power form of the segment's cubic,
+/// `B(t) = (p0 + c1·t) + (c2 + c3·t)·t²` and `B'(t) = (c1 + 2c2·t) + 3c3·t²` (fewer operations
+/// than the Bernstein form, shallower than Horner), and the unit tangent multiplies by one
+/// reciprocal square root instead of dividing twice. Against `PathMeasure.Piece.sample(at:)`
+/// this moves positions by a few ulps of the coordinates (≤ 1e-12 pt on the seed paths) and
+/// tangents by a few ulps of 1.
 @frozen @usableFromInline
 struct SwarmPiece: Sendable {
+    /// Bees per evaluation. Eight, not four: the evaluation is a dependency chain (polynomial,
+    /// square root, division), and two independent four-lane chains per loop iteration keep
+    /// more of it in flight (measured 6.3 → 6.1 ns/bee on one core; SSE2 has two lanes per
+    /// register, so SIMD8 is four independent registers per operation).
+    @usableFromInline typealias Lanes = SIMD8<Double>
+    @usableFromInline typealias Mask = SIMDMask<SIMD8<Int64>>
+
     @usableFromInline var midDistance, inverseHalfSpan: Double
     @usableFromInline var a0, a1, a2, a3, a4, a5, a6, a7: Double
     @usableFromInline var t0, t1: Double
@@ -29,31 +37,31 @@ struct SwarmPiece: Sendable {
         stationarySpeedSquared = piece.stationarySpeedSquared
     }
 
-    /// Four bees evaluated on one piece.
+    /// `Lanes.scalarCount` bees evaluated on one piece.
     @frozen @usableFromInline
     struct Evaluation {
-        @usableFromInline var px, py, tx, ty: SIMD4<Double>
+        @usableFromInline var px, py, tx, ty: SwarmPiece.Lanes
         /// The curve parameters, for the rare lanes marked `stationary` (speed below
         /// `stationarySpeedSquared`), whose tangent is a limit the caller computes.
-        @usableFromInline var t: SIMD4<Double>
-        @usableFromInline var stationary: SIMDMask<SIMD4<Int64>>
+        @usableFromInline var t: SwarmPiece.Lanes
+        @usableFromInline var stationary: SwarmPiece.Mask
 
         @inline(__always) @usableFromInline
-        init(px: SIMD4<Double>, py: SIMD4<Double>, tx: SIMD4<Double>, ty: SIMD4<Double>, t: SIMD4<Double>,
-             stationary: SIMDMask<SIMD4<Int64>>) {
+        init(px: SwarmPiece.Lanes, py: SwarmPiece.Lanes, tx: SwarmPiece.Lanes, ty: SwarmPiece.Lanes, t: SwarmPiece.Lanes,
+             stationary: SwarmPiece.Mask) {
             (self.px, self.py, self.tx, self.ty, self.t, self.stationary) = (px, py, tx, ty, t, stationary)
         }
     }
 
-    /// Positions and unit tangents at four distances on `piece` (read in place: no copy of the
+    /// Positions and unit tangents at `Lanes.scalarCount` distances on `piece` (read in place: no copy of the
     /// piece per call).
     @inline(__always) @usableFromInline
-    static func evaluate(_ piece: UnsafePointer<SwarmPiece>, at s: SIMD4<Double>) -> Evaluation {
-        typealias V = SIMD4<Double>
+    static func evaluate(_ piece: UnsafePointer<SwarmPiece>, at s: SwarmPiece.Lanes) -> Evaluation {
+        typealias V = Lanes
         let x = (s - V(repeating: piece.pointee.midDistance)) * V(repeating: piece.pointee.inverseHalfSpan)
         // Estrin's scheme (Knuth, TAOCP vol. 2, §4.6.4): the same polynomial as PathMeasure's
         // Horner loop in 3 levels of (multiply, add) instead of 7. The loop is latency-bound
-        // (each group of four bees is one long dependency chain), so depth is what costs.
+        // (each group of bees is one long dependency chain), so depth is what costs.
         let x2 = x * x
         let x4 = x2 * x2
         let q0 = V(repeating: piece.pointee.a0) + V(repeating: piece.pointee.a1) * x
@@ -80,8 +88,8 @@ struct SwarmPiece: Sendable {
         let vx = (V(repeating: c1.x) + V(repeating: d2.x) * t) + V(repeating: d3.x) * t2
         let vy = (V(repeating: c1.y) + V(repeating: d2.y) * t) + V(repeating: d3.y) * t2
         let speedSquared = vx * vx + vy * vy
-        // Measured: scalar square roots and divisions (what this compiles to without AVX) beat
-        // four Newton steps from a bit-trick guess in packed arithmetic (8.4 vs 11.3 ns/bee).
+        // Packed square roots and divisions (sqrtpd, divpd). Measured: four Newton steps from
+        // a bit-trick guess for 1/√ in packed arithmetic were slower (11.3 vs 8.4 ns/bee).
         let inverseSpeed = 1 / speedSquared.squareRoot()
         return Evaluation(px: px, py: py, tx: vx * inverseSpeed, ty: vy * inverseSpeed, t: t,
                           stationary: speedSquared .<= V(repeating: piece.pointee.stationarySpeedSquared))

@@ -112,13 +112,13 @@ struct SwarmTests {
         #expect(abs(a.distance(ofSlot: 0) - b.distance(ofSlot: 0)) <= 1e-12)
     }
 
-    @Test("a stationary start (control point on the end point) takes the limiting tangent, four bees at a time")
+    @Test("a stationary start (control point on the end point) takes the limiting tangent, in a full group of lanes and alone")
     func stationaryPoint() throws {
         var path = Path()
         try path.move(to: Point(0, 0))
         try path.addCurve(to: Point(100, 50), control1: Point(0, 0), control2: Point(100, 0))
         let flight = try Swarm.Flight(path: path, duration: 1)
-        let bees = (0..<8).map { _ in Swarm.Bee(flight: 0, phase: 0) }
+        let bees = (0..<9).map { _ in Swarm.Bee(flight: 0, phase: 0) }
         let swarm = try Swarm(flights: [flight], bees: bees)
         let exact = flight.measure.sample(clampingDistance: 0)
         #expect(exact.tangent.simd == SIMD2(1, 0))
