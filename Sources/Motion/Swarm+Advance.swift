@@ -5,7 +5,7 @@ extension Swarm {
     /// Advances every bee by one frame (1/`rate` seconds) and rewrites `positions` and
     /// `tangents`.
     /// - Complexity: O(count): per bee, a degree-7 and a cubic polynomial, one square root and
-    ///   two divisions, eight bees at a time.
+    ///   one division, eight bees at a time; spread over all cores with `.concurrent`.
     public mutating func advance(execution: Execution = .concurrent) {
         advance(toFrame: frame &+ 1, execution: execution)
     }
@@ -49,14 +49,16 @@ extension Swarm {
     }
 
     /// The distance along its path of the bee in `slot` at the current frame (what the kernel
-    /// evaluated there).
+    /// evaluated there). `slot` must be in `0..<count`, as for `positions[slot]`.
+    /// - Complexity: O(number of flights).
     public func distance(ofSlot slot: Int) -> Double {
         let flight = flights[flight(ofSlot: slot)]
         return flight.distance(startDistance: startDistances[slot],
                                travelled: flight.travelled(atFrame: frame, rate: rate))
     }
 
-    /// The index in `flights` of the flight the bee in `slot` flies.
+    /// The index in `flights` of the flight the bee in `slot` flies (`slot` in `0..<count`).
+    /// - Complexity: O(number of flights).
     public func flight(ofSlot slot: Int) -> Int {
         groups.firstIndex { $0.contains(slot) } ?? 0
     }
