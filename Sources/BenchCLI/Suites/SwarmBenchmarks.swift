@@ -15,6 +15,8 @@ let swarmBenchmarkSeed: UInt64 = 0x5eed_b335
 /// - `swarm/paced-bees-1core`: the same kernel on the calling thread.
 /// - `swarm/paced-bees-hinted`: the per-bee way to use frame coherence: bees in the order given,
 ///   each keeping its piece index for `PathMeasure.sample(clampingDistance:hint:)`; one core.
+/// - `swarm/memory-floor`: the frame's memory traffic alone (read 8 bytes, write 32 per bee),
+///   one core, no reference: how much of `swarm/paced-bees-1core` is memory.
 ///
 /// Each is raced against `swarm/paced-bees/naive`: bees in the order given, each sampled with
 /// `PathMeasure.sample(clampingDistance:)` (a bucket lookup, no hint), on one core, so the
@@ -23,8 +25,8 @@ let swarmBenchmarkSeed: UInt64 = 0x5eed_b335
 /// is one frame of the whole swarm; times are per bee. `swarmCapacity` turns them into bees per
 /// frame.
 ///
-/// The swarms are built on first use (about a second and 150 MB in all), not when the suite is
-/// listed.
+/// The swarms are built on first use (about a second and 220 MB in all), not when the suite is
+/// listed or filtered out.
 func swarmBenchmarks() throws -> [Benchmark] {
     let fixture = SwarmFixture()
     let unit = BenchmarkUnit.nanoseconds(per: "bee")
