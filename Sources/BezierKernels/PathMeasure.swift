@@ -79,25 +79,31 @@ public struct PathMeasure: Sendable {
     public let maximumError: Double
 
     /// One interpolation piece: a parameter range of one segment.
-    @frozen @usableFromInline
-    struct Piece: Sendable {
+    ///
+    /// Public (read-only) so that batch kernels, such as a swarm advancing many bees that share a
+    /// piece, can evaluate it lane by lane with exactly the arithmetic of `parameter(atDistance:)`
+    /// and `sample(at:)`.
+    @frozen
+    public struct Piece: Sendable {
         /// The distance at the piece's start, and its middle and inverse half-width: x = (s − mid)·inverseHalfSpan.
-        @usableFromInline var startDistance: Double
-        @usableFromInline var midDistance: Double
-        @usableFromInline var inverseHalfSpan: Double
+        public internal(set) var startDistance: Double
+        public internal(set) var midDistance: Double
+        public internal(set) var inverseHalfSpan: Double
         /// `t(x) = a0 + x(a1 + x(a2 + …))`, clamped to [t0, t1], and exactly t0 / t1 at the ends.
-        @usableFromInline var a0, a1, a2, a3, a4, a5, a6, a7: Double
-        @usableFromInline var t0, t1: Double
+        public internal(set) var a0, a1, a2, a3, a4, a5, a6, a7: Double
+        public internal(set) var t0, t1: Double
         /// The segment's cubic: control points (for the position, in Bernstein form, exact at
         /// both ends) and power-form coefficients `B(t) = p0 + t(c1 + t(c2 + t·c3))` (for the
         /// derivatives).
-        @usableFromInline var p0, p1, p2, p3: SIMD2<Double>
-        @usableFromInline var c1, c2, c3: SIMD2<Double>
+        public internal(set) var p0, p1, p2, p3: SIMD2<Double>
+        public internal(set) var c1, c2, c3: SIMD2<Double>
         /// Below this |B'|², the tangent falls back to higher derivatives.
-        @usableFromInline var stationarySpeedSquared: Double
-        @usableFromInline var segmentIndex: Int
+        public internal(set) var stationarySpeedSquared: Double
+        public internal(set) var segmentIndex: Int
 
-        @inlinable func parameter(atDistance s: Double) -> Double {
+        /// The curve parameter at distance `s` along the path (meaningful for `s` in this piece):
+        /// the degree-7 interpolant, clamped to [t0, t1], exact at the piece's ends.
+        @inlinable public func parameter(atDistance s: Double) -> Double {
             let x = (s - midDistance) * inverseHalfSpan
             var t = a7
             t = t * x + a6
@@ -112,7 +118,8 @@ public struct PathMeasure: Sendable {
             return x <= -1 ? t0 : (x >= 1 ? t1 : t)
         }
 
-        @inlinable func sample(at t: Double) -> PathSample {
+        /// Position and unit tangent at curve parameter `t` of this piece's segment.
+        @inlinable public func sample(at t: Double) -> PathSample {
             let mt = 1 - t
             let mt2 = mt * mt, t2 = t * t
             let position = (mt2 * mt) * p0 + (3 * mt2 * t) * p1 + (3 * mt * t2) * p2 + (t2 * t) * p3
@@ -142,7 +149,8 @@ public struct PathMeasure: Sendable {
         }
     }
 
-    @usableFromInline let pieces: [Piece]
+    /// The interpolation pieces, in order of distance (empty for a path of zero length).
+    public let pieces: [Piece]
     /// `buckets[b]` is the piece containing distance `b / bucketScale`.
     @usableFromInline let buckets: [Int]
     @usableFromInline let bucketScale: Double
@@ -251,6 +259,15 @@ public struct PathMeasure: Sendable {
     public func sample(clampingDistance distance: Double) -> PathSample {
         var hint = -1
         return sample(clampingDistance: distance, hint: &hint)
+    }
+
+    /// The index of the piece containing `distance` clamped to [0, length] (NaN counts as 0):
+    /// the last piece starting at or before it; 0 when there are no pieces.
+    /// - Complexity: O(1): a bucket lookup.
+    @inlinable
+    public func pieceIndex(clampingDistance distance: Double) -> Int {
+        guard !pieces.isEmpty else { return 0 }
+        return pieceIndex(atDistance: distance >= 0 ? min(distance, length) : 0)
     }
 
     /// The index of the piece containing `s` (in [0, length]): the last piece starting at or
