@@ -103,6 +103,14 @@ func renderRun(_ outcome: RunOutcome) -> String {
     text += "\n\nspeedup = reference time ÷ kernel time, median of interleaved pairs; best = fastest sample; "
     text += "samples = count × iterations each; "
     text += "timer overhead \(significant(timer.overheadNanoseconds)) ns; \(outcome.options.isQuick ? "quick" : "standard") mode"
+    let swarm = swarmCapacityRows(outcome.results)
+    if !swarm.isEmpty {
+        var capacity = Table("swarm", "ns/bee", "bees per 120 Hz frame (8.33 ms)")
+        for row in swarm {
+            capacity.add(row.name, significant(row.nanosecondsPerBee), row.beesPerFrame.formatted(.number.grouping(.automatic)))
+        }
+        text += "\n\n" + capacity.rendered()
+    }
     for failure in outcome.failures { text += "\nFAILED \(failure)" }
     return text
 }
