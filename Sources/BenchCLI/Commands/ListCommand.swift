@@ -8,12 +8,11 @@ let listCommand = Command(
     options: [],
     run: { arguments, console in
         try arguments.requirePositionals(atMost: 0, command: "list")
-        var lines = ["benchmarks (bench run --filter PATTERN):"]
+        var table = Table("benchmark (bench run --filter PATTERN)", "unit", "reference")
         for benchmark in try Suites.all() {
-            let reference = benchmark.reference.map { "  vs \($0.name)" } ?? ""
-            lines.append("  \(benchmark.name)  [\(benchmark.unit.symbol)]\(reference)")
+            table.add(benchmark.name, benchmark.unit.symbol, benchmark.reference?.name ?? "—")
         }
-        lines.append("")
+        var lines = [table.rendered(), ""]
         lines.append("scenes (bench validate | plot SCENE):")
         lines += sceneListing.map { "  " + $0 }
         console.out(lines.joined(separator: "\n"))
