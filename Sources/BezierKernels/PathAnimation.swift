@@ -113,10 +113,7 @@ public struct PathAnimation: Sendable {
         let progress = min(max(timingCurve.progress(at: fraction), 0), 1)
         switch mode {
         case .linear:
-            let n = segments.count
-            let scaled = progress * Double(n)
-            let index = min(Int(scaled), n - 1)
-            let parameter = min(scaled - Double(index), 1)
+            let (index, parameter) = linearPlace(atProgress: progress)
             return Location(cycle: cycle, progress: progress, segmentIndex: index,
                             elementIndex: segments[index].elementIndex, parameter: parameter)
         case .paced:
@@ -139,14 +136,22 @@ public struct PathAnimation: Sendable {
         case .paced:
             return measure.sample(clampingDistance: progress * measure.length)
         case .linear:
-            let n = segments.count
-            let scaled = progress * Double(n)
-            let index = min(Int(scaled), n - 1)
-            let parameter = min(scaled - Double(index), 1)
+            let (index, parameter) = linearPlace(atProgress: progress)
             let segment = segments[index].segment
             return PathSample(position: segment.point(at: parameter),
                               tangent: Self.unitTangent(of: segment, at: parameter))
         }
+    }
+
+    /// The `linear` mode's place for `progress` in [0, 1]: each of the n segments has an equal
+    /// share 1/n of the progress, inside which the parameter advances uniformly; progress 1 is the
+    /// end (t = 1) of the last segment.
+    @inlinable
+    func linearPlace(atProgress progress: Double) -> (index: Int, parameter: Double) {
+        let n = segments.count
+        let scaled = progress * Double(n)
+        let index = min(Int(scaled), n - 1)
+        return (index, min(scaled - Double(index), 1))
     }
 
     /// The completed cycles and the fraction of the current one at time `t`.

@@ -80,21 +80,12 @@ extension Validation {
     {
         var result: [SceneSeries.IntegratorSeries] = []
         for kind in IntegratorKind.allCases where kind.isFixedStep {
-            let integrator: AnySpringIntegrator
-            do {
-                integrator = try kind.integrator(spring: scene.motion.spring, step: 1 / hz)
-            } catch {
-                throw MotionError("integrator \(kind.rawValue) could not be prepared: \(error)")
+            let positions = try fixedStepPositions(kind, scene, hz: hz, count: count)
+            let errors = positions.indices.map { k in
+                let error = abs(positions[k] - scene.motion.position(at: Double(k) / hz))
+                return error.isFinite ? error : .infinity
             }
-            var state = scene.motion.initialState
-            var values: [Double] = []
-            values.reserveCapacity(count)
-            for k in 0..<count {
-                if k > 0 { integrator.advance(&state) }
-                let error = abs(scene.target + state.displacement - scene.motion.position(at: Double(k) / hz))
-                values.append(error.isFinite ? error : .infinity)
-            }
-            result.append(SceneSeries.IntegratorSeries(name: kind.rawValue, errors: values))
+            result.append(SceneSeries.IntegratorSeries(name: kind.rawValue, errors: errors))
         }
         return result
     }

@@ -216,23 +216,35 @@ public enum Validation {
         let exact = (0..<count).map { scene.motion.position(at: Double($0) / hz) }
         var result: [IntegratorError] = []
         for kind in IntegratorKind.allCases where kind.isFixedStep {
-            let integrator: AnySpringIntegrator
-            do {
-                integrator = try kind.integrator(spring: scene.motion.spring, step: 1 / hz)
-            } catch {
-                throw MotionError("integrator \(kind.rawValue) could not be prepared: \(error)")
-            }
-            var state = scene.motion.initialState
-            var positions: [Double] = []
-            positions.reserveCapacity(count)
-            for k in 0..<count {
-                if k > 0 { integrator.advance(&state) }
-                positions.append(scene.target + state.displacement)
-            }
+            let positions = try fixedStepPositions(kind, scene, hz: hz, count: count)
             result.append(
                 try IntegratorError(
                     name: kind.rawValue, integrated: positions, exact: exact, hz: hz, thresholds: thresholds))
         }
         return result
+    }
+
+    /// The fixed-step integrator `kind` stepped once per frame (step `1 / hz`) from the initial
+    /// state: its position `target + displacement` at frames `0..<count`. Shared by
+    /// ``integratorErrors(_:hz:count:thresholds:)`` and the plotted integrator series.
+    /// - Throws: `MotionError` when the integrator cannot be prepared for the spring and step.
+    /// - Complexity: O(count).
+    static func fixedStepPositions(_ kind: IntegratorKind, _ scene: SpringScene, hz: Double, count: Int)
+        throws(MotionError) -> [Double]
+    {
+        let integrator: AnySpringIntegrator
+        do {
+            integrator = try kind.integrator(spring: scene.motion.spring, step: 1 / hz)
+        } catch {
+            throw MotionError("integrator \(kind.rawValue) could not be prepared: \(error)")
+        }
+        var state = scene.motion.initialState
+        var positions: [Double] = []
+        positions.reserveCapacity(count)
+        for k in 0..<count {
+            if k > 0 { integrator.advance(&state) }
+            positions.append(scene.target + state.displacement)
+        }
+        return positions
     }
 }

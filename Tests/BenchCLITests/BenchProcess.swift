@@ -44,6 +44,15 @@ func runBench(_ arguments: [String], environment: [String: String] = [:]) throws
     )
 }
 
+/// Checks that `bench` refused `run` as bad usage: exit code 2, nothing on stdout, and one line
+/// on stderr that contains `message`.
+func expectUsageError(_ run: BenchRun, mentioning message: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(run.code == 2, sourceLocation: sourceLocation)
+    #expect(run.stdout.isEmpty, "\(run.stdout)", sourceLocation: sourceLocation)
+    #expect(run.stderr.contains(message), "\(run.stderr)", sourceLocation: sourceLocation)
+    #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)", sourceLocation: sourceLocation)
+}
+
 /// Parses `text` as a JSON object.
 func jsonObject(_ text: String) throws -> [String: Any] {
     let object = try JSONSerialization.jsonObject(with: Data(text.utf8))

@@ -21,10 +21,7 @@ import Testing
         (["help", "nope"], "unknown command 'nope'"),
     ])
     func usageErrorsAreOneLineAndExitTwo(arguments: [String], message: String) throws {
-        let run = try runBench(arguments)
-        #expect(run.code == 2)
-        #expect(run.stderr.contains(message), "\(run.stderr)")
-        #expect(run.stderr.split(separator: "\n").count == 1)
+        expectUsageError(try runBench(arguments), mentioning: message)
     }
 }
 
@@ -33,11 +30,7 @@ import Testing
     /// refuse it with a one-line reason and exit 2 rather than print meaningless times.
     @Test(arguments: [[], ["all"], ["--quick"], ["run", "--quick"]])
     func timedCommandsRefuseADebugBuild(arguments: [String]) throws {
-        let run = try runBench(arguments)
-        #expect(run.code == 2)
-        #expect(run.stderr.contains("debug build"), "\(run.stderr)")
-        #expect(run.stderr.split(separator: "\n").count == 1)
-        #expect(run.stdout.isEmpty)
+        expectUsageError(try runBench(arguments), mentioning: "debug build")
     }
 
     @Test func mainJobHelpNamesItsParts() throws {
@@ -47,8 +40,6 @@ import Testing
     }
 
     @Test func unknownMainJobFlagIsAUsageError() throws {
-        let run = try runBench(["--fast"])
-        #expect(run.code == 2)
-        #expect(run.stderr.contains("unknown option '--fast'"))
+        expectUsageError(try runBench(["--fast"]), mentioning: "unknown option '--fast'")
     }
 }

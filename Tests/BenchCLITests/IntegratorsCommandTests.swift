@@ -104,10 +104,7 @@ import SpringSolver
         (["--bogus"], "unknown option '--bogus'"),
     ])
     func badInputIsOneLineAndExitTwo(arguments: [String], message: String) throws {
-        let run = try runBench(["integrators"] + arguments)
-        #expect(run.code == 2)
-        #expect(run.stderr.contains(message), "\(run.stderr)")
-        #expect(run.stderr.split(separator: "\n").count == 1)
+        expectUsageError(try runBench(["integrators"] + arguments), mentioning: message)
     }
 
     /// The comparison's frame metrics use SpringRun's definitions.

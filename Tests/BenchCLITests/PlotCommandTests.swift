@@ -76,10 +76,6 @@ import Testing
         (["plot", "bee1", "--hz", "0"], "--hz must be greater than 0"),
     ])
     func badInputExitsTwoWithOneLine(arguments: [String], message: String) throws {
-        let run = try runBench(arguments)
-        #expect(run.code == 2)
-        #expect(run.stdout.isEmpty)
-        #expect(run.stderr.contains(message), "\(run.stderr)")
-        #expect(run.stderr.split(separator: "\n").count == 1)
+        expectUsageError(try runBench(arguments), mentioning: message)
     }
 }

@@ -106,10 +106,6 @@ import Testing
         (["stray"], "unexpected argument 'stray'"),
     ])
     func badInputIsOneLineAndExitTwo(arguments: [String], message: String) throws {
-        let run = try runBench(["spring"] + arguments)
-        #expect(run.code == 2)
-        #expect(run.stderr.contains(message), "\(run.stderr)")
-        #expect(run.stderr.split(separator: "\n").count == 1)
-        #expect(run.stdout.isEmpty)
+        expectUsageError(try runBench(["spring"] + arguments), mentioning: message)
     }
 }

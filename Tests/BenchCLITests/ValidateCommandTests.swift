@@ -122,11 +122,7 @@ import Testing
         (["validate", "--teleport-factor", "nan"], "--teleport-factor expects a finite number"),
     ])
     func badInputExitsTwoWithOneLine(arguments: [String], message: String) throws {
-        let run = try runBench(arguments)
-        #expect(run.code == 2)
-        #expect(run.stdout.isEmpty)
-        #expect(run.stderr.contains(message), "\(run.stderr)")
-        #expect(run.stderr.split(separator: "\n").count == 1)
+        expectUsageError(try runBench(arguments), mentioning: message)
     }
 
     @Test func unknownSceneListsTheValidOnes() throws {

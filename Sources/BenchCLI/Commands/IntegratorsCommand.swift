@@ -46,12 +46,9 @@ let integratorsCommand = Command(
             springs: request.springs, rates: request.rates, substeps: request.substeps, duration: request.duration,
             measureTime: isOptimizedBuild)
         if !jsonToStdout {
-            let policy = (try? OutputPolicy.resolve(
-                width: nil, height: nil, color: nil,
-                environment: TerminalEnvironment(
-                    columns: console.environment["COLUMNS"], lines: nil, noColor: console.environment["NO_COLOR"],
-                    term: console.environment["TERM"], isTerminal: console.stdoutIsTerminal)))
-            console.out(comparison.rendered(plotWidth: min(policy?.width ?? 80, 120), plotHeight: 20, usesColor: policy?.usesColor ?? false))
+            // No size or colour flags here, so resolving cannot fail.
+            let policy = try plotPolicy(for: console, width: nil, height: nil, color: nil)
+            console.out(comparison.rendered(plotWidth: min(policy.width, 120), plotHeight: 20, usesColor: policy.usesColor))
         }
         if let destination = arguments.string("json") {
             try writeJSON(comparison.json(), to: destination, console: console)
