@@ -112,13 +112,15 @@ public struct BeeFlight: Sendable, Hashable {
 }
 
 /// SplitMix64 (Steele, Lea & Flood, "Fast splittable pseudorandom number generators",
-/// OOPSLA 2014): a tiny seeded generator, enough to pick a sign reproducibly.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
+/// OOPSLA 2014): a tiny seeded generator, enough to pick a sign reproducibly. Internal: BenchKit
+/// publishes the same generator for benchmarks, and Motion may not depend on BenchKit (DESIGN §1),
+/// so this private copy keeps the two public APIs from clashing in files that import both.
+struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    public init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { state = seed }
 
-    public mutating func next() -> UInt64 {
+    mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
