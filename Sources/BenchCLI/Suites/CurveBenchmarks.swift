@@ -36,30 +36,14 @@ let gslRelativeTolerance = 1e-9
 
 /// `arclen/quadratic`: the closed-form arc length of each quadratic of the four seed bee paths.
 func quadraticArcLengthBenchmark() throws -> Benchmark {
-    try arcLengthBenchmark("arclen/quadratic", curves: CurvesSeedPaths.quadratics(), as: PathSegment.quadratic)
-}
-
-/// `arclen/cubic`: adaptive Gauss–Legendre arc length at 1e-9 pt of the seed cubics, the cusp
-/// and the loop.
-func cubicArcLengthBenchmark() throws -> Benchmark {
-    try arcLengthBenchmark("arclen/cubic", curves: CurvesSeedPaths.cubics(), as: PathSegment.cubic)
-}
-
-/// The arc-length race `name`: the kernel's `arcLength(accuracy:)` at `curveBenchmarkAccuracy`
-/// on each of `curves` against GSL QAGS at `gslRelativeTolerance` on the same speed |B'(t)|, timed
-/// per curve (reference `name/gsl-qags`). The check measures the kernel on the same curves, seen
-/// through `segment`, against `arcLengthError`'s tight GSL truth.
-func arcLengthBenchmark<Curve: ParametricCurveDerivative & ParametricCurveArcLength>(
-    _ name: String, curves: [Curve], as segment: (Curve) -> PathSegment
-) throws -> Benchmark {
+    let curves = try CurvesSeedPaths.quadratics()
     let integrator = try GSLIntegrator()
     let accuracy = curveBenchmarkAccuracy
-    let segments = curves.map(segment)
     return Benchmark(
-        name,
+        "arclen/quadratic",
         unit: .nanoseconds(per: "curve"),
         workUnitsPerIteration: curves.count,
-        reference: Reference("\(name)/gsl-qags") { iterations in
+        reference: Reference("arclen/quadratic/gsl-qags") { iterations in
             for _ in 0..<iterations {
                 for curve in curves {
                     blackHole(try? integrator.qags(from: 0, to: 1, relativeTolerance: gslRelativeTolerance) { t in
@@ -69,8 +53,42 @@ func arcLengthBenchmark<Curve: ParametricCurveDerivative & ParametricCurveArcLen
             }
         },
         check: Check(tolerance: accuracy) {
-            // `PathSegment.arcLength` delegates to the same curve's `arcLength(accuracy:)`.
-            try arcLengthError(segments, integrator: integrator) { try $0.arcLength(accuracy: accuracy) }
+            try arcLengthError(curves.map(PathSegment.quadratic), integrator: integrator) { segment in
+                guard case .quadratic(let curve) = segment else { return .nan }
+                return try curve.arcLength(accuracy: accuracy)
+            }
+        }
+    ) { iterations in
+        for _ in 0..<iterations {
+            for curve in curves { blackHole(try? curve.arcLength(accuracy: accuracy)) }
+        }
+    }
+}
+
+/// `arclen/cubic`: adaptive Gauss–Legendre arc length at 1e-9 pt of the seed cubics, the cusp
+/// and the loop.
+func cubicArcLengthBenchmark() throws -> Benchmark {
+    let curves = try CurvesSeedPaths.cubics()
+    let integrator = try GSLIntegrator()
+    let accuracy = curveBenchmarkAccuracy
+    return Benchmark(
+        "arclen/cubic",
+        unit: .nanoseconds(per: "curve"),
+        workUnitsPerIteration: curves.count,
+        reference: Reference("arclen/cubic/gsl-qags") { iterations in
+            for _ in 0..<iterations {
+                for curve in curves {
+                    blackHole(try? integrator.qags(from: 0, to: 1, relativeTolerance: gslRelativeTolerance) { t in
+                        curve.derivative(at: t).length
+                    }.value)
+                }
+            }
+        },
+        check: Check(tolerance: accuracy) {
+            try arcLengthError(curves.map(PathSegment.cubic), integrator: integrator) { segment in
+                guard case .cubic(let curve) = segment else { return .nan }
+                return try curve.arcLength(accuracy: accuracy)
+            }
         }
     ) { iterations in
         for _ in 0..<iterations {
