@@ -42,7 +42,9 @@ let runCommand = Command(
         var code = ExitCode.success
         if let baseline {
             let comparison = try benchKit { try BaselineComparison(current: report, baseline: baseline, thresholdPercent: threshold) }
-            let text = renderComparison(comparison, name: arguments.string("compare")!)
+            // With --filter, the benchmarks it leaves out are not "missing" from the run.
+            let selected = try arguments.string("filter").map { pattern in try benchKit { try BenchmarkFilter(pattern) } }
+            let text = renderComparison(comparison, name: arguments.string("compare")!, selected: selected)
             if jsonToStdout { console.err(text) } else { console.out(text) }
             if comparison.hasRegressions { code = .checkFailed }
         }
@@ -115,10 +117,12 @@ func renderRun(_ outcome: RunOutcome) -> String {
     return text
 }
 
-func renderComparison(_ comparison: BaselineComparison, name: String) -> String {
+func renderComparison(_ comparison: BaselineComparison, name: String, selected: BenchmarkFilter? = nil) -> String {
     var lines = ["compared with baseline '\(name)' (threshold \(significant(comparison.thresholdPercent)) %):"]
     for entry in comparison.entries { lines.append("  \(entry)") }
-    for missing in comparison.missing { lines.append("  \(missing): in the baseline, not in this run") }
+    for missing in comparison.missing where selected?.matches(missing) ?? true {
+        lines.append("  \(missing): in the baseline, not in this run")
+    }
     for added in comparison.added { lines.append("  \(added): new, not in the baseline") }
     for warning in comparison.warnings { lines.append("  warning: \(warning)") }
     lines.append(comparison.hasRegressions ? "REGRESSION: \(comparison.regressions.map(\.name).joined(separator: ", "))" : "no regression")
