@@ -24,6 +24,8 @@ public enum BezierError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Malformed SVG path data: `message` says what was expected, `token` is the offending text (or
     /// "end of data"), `offset` its character offset from the start of the data (0-based).
     case invalidPathData(message: String, token: String, offset: Int)
+    /// A segment whose length overflows `Double` (coordinates near the largest finite numbers).
+    case lengthOverflow(segment: Int)
 
     public var description: String {
         switch self {
@@ -33,6 +35,8 @@ public enum BezierError: Error, Equatable, Sendable, CustomStringConvertible {
             return "tolerance must be a positive finite number, got \(t)"
         case .nonFiniteCoordinate(let context):
             return "coordinates must be finite numbers, got \(context)"
+        case .lengthOverflow(let segment):
+            return "segment \(segment + 1) is too large to measure: its length overflows a Double (coordinates beyond about 1e150)"
         case .parameterOutOfRange(let t):
             return "curve parameter must be a finite number in 0...1, got \(t)"
         case .distanceOutOfRange(let d, let length):

@@ -160,9 +160,11 @@ public struct PathAnimation: Sendable {
         if repeats {
             let cycles = (t / duration).rounded(.down)
             let fraction = (t - cycles * duration) / duration
+            // Cycle counts beyond Int64 (absurd times) are clamped before converting, never trapped.
+            let whole = Int64(max(min(cycles, 9e18), -9e18))
             // Rounding can leave the fraction a hair outside [0, 1).
-            if fraction >= 1 { return (Int(clamping: Int64(cycles) + 1), 0) }
-            return (Int(clamping: Int64(max(min(cycles, 9e18), -9e18))), max(fraction, 0))
+            if fraction >= 1 { return (Int(clamping: whole &+ 1), 0) }
+            return (Int(clamping: whole), max(fraction, 0))
         }
         return (0, min(max(t / duration, 0), 1))
     }

@@ -175,6 +175,9 @@ public struct PathMeasure: Sendable {
             // Arc lengths inside the table: well below the accuracy, but not below what rounding
             // allows for a segment of this size.
             let scale = segment.uncheckedArcLength(accuracy: max(accuracy, 1e-6))
+            // Squared lengths overflow for coordinates beyond ~1e154: refuse instead of building
+            // a table of NaNs.
+            guard scale.isFinite, (scale * scale).isFinite else { throw .lengthOverflow(segment: segments.count) }
             let lengthAccuracy = max(accuracy * 1e-3, scale * 1e-14)
             let length = segment.uncheckedArcLength(accuracy: lengthAccuracy)
             let index = segments.count

@@ -131,7 +131,8 @@ extension PathSegment {
     /// The arc length of the part of the segment between parameters `t0 ≤ t1`.
     @inlinable
     func arcLength(from t0: Double, to t1: Double, accuracy: Double) -> Double {
-        guard t1 > t0 else { return t0 == t1 ? 0 : -arcLength(from: t1, to: t0, accuracy: accuracy) }
+        // NaN parameters (from an overflowed curve) give NaN, never endless recursion.
+        guard t1 > t0 else { return t0 == t1 || t0.isNaN || t1.isNaN ? (t0 == t1 ? 0 : .nan) : -arcLength(from: t1, to: t0, accuracy: accuracy) }
         return subsegment(t0...t1).uncheckedArcLength(accuracy: accuracy)
     }
 }

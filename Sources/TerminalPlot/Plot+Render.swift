@@ -120,9 +120,14 @@ struct Renderer {
             let (a, b) = (log10(lower), log10(upper))
             return a == b ? (a - 0.5, b + 0.5) : (a, b)
         }
-        if lower == upper {
-            let pad = lower == 0 ? 1 : abs(lower) * 0.1
-            return (lower - pad, upper + pad)
+        // A span too narrow to scale (equal ends, a subnormal width whose reciprocal overflows,
+        // or one lost in the values' rounding) is widened like a single value, so the dots-per-
+        // unit scale stays finite and no coordinate becomes NaN.
+        let magnitude = max(abs(lower), abs(upper))
+        if lower == upper || !(1 / (upper - lower)).isFinite || upper - lower <= magnitude * 1e-13 {
+            let pad = magnitude == 0 || !(1 / magnitude).isFinite ? 1 : magnitude * 0.1
+            let middle = lower + (upper - lower) / 2
+            return (middle - pad, middle + pad)
         }
         return (lower, upper)
     }

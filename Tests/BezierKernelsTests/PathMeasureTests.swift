@@ -26,6 +26,12 @@ struct PathMeasureTests {
         #expect(worst <= 1e-9, "worst error \(worst) pt")
     }
 
+    @Test("a path whose length overflows is refused, not measured into NaN", arguments: ["M0 0 L1e200 0", "M-1e307 0 L1e307 0", "M0 0 Q 1e160 1e160 2e160 0"])
+    func lengthOverflow(data: String) throws {
+        let path = try Path(svgPathData: data)
+        #expect(throws: BezierError.lengthOverflow(segment: 0)) { try PathMeasure(path: path, accuracy: 1e150) }
+    }
+
     @Test("an accuracy below the rounding floor builds a bounded table and reports what it reached", arguments: [1e-13, 1e-15, 1e-300])
     func accuracyBelowRoundingFloor(accuracy: Double) throws {
         // Before the floor, every piece of such a table split to depth 40: it never finished.

@@ -23,6 +23,19 @@ import Testing
         #expect(rows.map { $0.filter { $0 != " " }.count } == [0, 0, 1, 0, 0])
     }
 
+    /// A non-zero span too narrow to scale (its reciprocal overflows, or it is lost in rounding)
+    /// used to make the scale infinite and trap converting NaN to Int.
+    @Test(arguments: [(0.0, 1e-320), (1e-320, 2e-320), (1.0, 1.0 + 2.2e-16), (-5e-324, 5e-324)])
+    func spansTooNarrowToScaleAreWidened(low: Double, high: Double) throws {
+        for canvas in [Plot.Canvas.braille, .ascii] {
+            let plot = Plot(width: 40, height: 10, canvas: canvas,
+                            series: [Series("narrow", x: [low, high, low], y: [high, low, high])])
+            let text = try plot.render()
+            #expect(lineWidths(text).allSatisfy { $0 <= 40 })
+            #expect(!text.contains("nan"))
+        }
+    }
+
     @Test func allEqualValuesGetARangeAroundThem() throws {
         let plot = Plot(width: 40, height: 10, series: [Series("flat", x: [0, 1, 2, 3], y: [5, 5, 5, 5])])
         let text = try plot.render()
