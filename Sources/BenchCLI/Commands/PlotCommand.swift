@@ -13,6 +13,8 @@ let plotCommand = Command(
     both signs of a bee plots the sign --seed picks (default seed 0); 'bee' and 'menu' plot one
     series per scene. Size: --width/--height, else COLUMNS/LINES, else the terminal, else 80 × 24.
     Colour only on a terminal, never with NO_COLOR (even with --color always).
+    A user path (--svg 'DATA' --duration S) may take --timing CURVE (a name such as ease-in-out
+    or x1,y1,x2,y2; default linear): plot --quantity speed to see its speed profile.
 
     scenes:
     \(sceneListing.map { "  " + $0 }.joined(separator: "\n"))
