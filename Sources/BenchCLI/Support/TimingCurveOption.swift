@@ -19,7 +19,7 @@ enum TimingCurveOption {
 
     static let spec = OptionSpec.option(
         "timing", "CURVE",
-        "with --svg: each pass's timing curve, a name (\(TimingCurve.named.map(\.name).joined(separator: ", ")), ease-in, ease-out, ease-in-out, kCAMediaTimingFunction…) or x1,y1,x2,y2 (default linear)")
+        "with --svg: each pass's timing curve, a name (easeIn, ease-in-out, … see above) or x1,y1,x2,y2; default linear")
 
     /// The curve `--timing` gives, `nil` when it is absent.
     /// - Throws: `CLIError.usage` naming the value for an unknown name, a count other than four,
