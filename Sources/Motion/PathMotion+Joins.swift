@@ -57,7 +57,8 @@ extension PathMotion {
 
     static func degrees(_ v: Vector) -> Double { atan2(v.dy, v.dx) * 180 / .pi }
 
-    /// The speed at an end of segment `index` in this mode, points per second.
+    /// The speed at an end of segment `index` in this mode under linear timing (progress = time),
+    /// points per second; the timing curve multiplies it by its slope (`timingSlope`).
     ///
     /// Linear mode: the element lasts `duration / n` and its parameter runs uniformly, so the speed
     /// is `|B'(t)| · n / duration`. Paced mode: `length / duration` everywhere.
@@ -70,9 +71,28 @@ extension PathMotion {
         }
     }
 
+    /// The slope dp/dτ of the timing curve (progress p against pass fraction τ) at `fraction`:
+    /// with X, Y the curve's coordinate polynomials and X(u) = τ, the slope is Y'(u) / X'(u),
+    /// where `X'(u) = 3(1−u)²·x1 + 6(1−u)u·(x2 − x1) + 3u²·(1 − x2)` (Y' likewise). Exactly 1 on
+    /// the diagonal curves (progress = time). Where X' vanishes inside the pass (x1 = 1, x2 = 0
+    /// at u = ½) the quotient is replaced by a central difference of the progress.
+    static func timingSlope(_ curve: TimingCurve, atFraction fraction: Double) -> Double {
+        if curve.x1 == curve.y1 && curve.x2 == curve.y2 { return 1 }
+        func derivative(_ u: Double, _ a: Double, _ b: Double) -> Double {
+            3 * (1 - u) * (1 - u) * a + 6 * (1 - u) * u * (b - a) + 3 * u * u * (1 - b)
+        }
+        let u = curve.parameter(atTime: min(max(fraction, 0), 1))
+        let dx = derivative(u, curve.x1, curve.x2), dy = derivative(u, curve.y1, curve.y2)
+        if dx > 1e-9 { return dy / dx }
+        let h = 1e-6
+        let lo = max(fraction - h, 0), hi = min(fraction + h, 1)
+        return (curve.progress(at: hi) - curve.progress(at: lo)) / (hi - lo)
+    }
+
     /// Tangent angle and speed ratio at every join, from the model (derivatives of the arriving
     /// element at its end and of the leaving one at its start, scaled by each element's share
-    /// of time in linear mode).
+    /// of time in linear mode, and by the timing curve's slope at the join's time — the same
+    /// factor on both sides, so it changes the speeds but never the ratio).
     ///
     /// - Complexity: O(n) for n segments.
     public var joins: [Join] {
@@ -87,10 +107,13 @@ extension PathMotion {
             if incoming.lengthSquared > 0, outgoing.lengthSquared > 0 {
                 turn = abs(atan2(incoming.cross(outgoing), incoming.dot(outgoing))) * 180 / .pi
             }
-            let speedIn = speed(ofSegment: i, atEnd: true)
-            let speedOut = speed(ofSegment: i + 1, atEnd: false)
+            let untimedIn = speed(ofSegment: i, atEnd: true)
+            let untimedOut = speed(ofSegment: i + 1, atEnd: false)
+            let slope = Self.timingSlope(timingCurve, atFraction: times[i + 1] / duration)
+            let speedIn = untimedIn * slope, speedOut = untimedOut * slope
+            // From the untimed speeds: the slope cancels, and would turn 0/0 into NaN where it is 0.
             let ratio: Double =
-                speedIn > 0 ? speedOut / speedIn : (speedOut > 0 ? .infinity : 1)
+                untimedIn > 0 ? untimedOut / untimedIn : (untimedOut > 0 ? .infinity : 1)
             result.append(
                 Join(
                     element: i + 1, point: segments[i].end.simd,

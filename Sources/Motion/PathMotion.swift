@@ -1,8 +1,10 @@
 import BezierKernels
 
 /// An object moving along a path over a duration, once or repeating, in a timing mode: the bee,
-/// or a user's SVG path. A thin layer over BezierKernels' `PathAnimation` (with the demo's linear
-/// timing function) that keeps both modes ready, so switching mode costs nothing.
+/// or a user's SVG path. A thin layer over BezierKernels' `PathAnimation` that keeps both modes
+/// ready, so switching mode costs nothing. The timing curve (default: linear, the demo's
+/// `kCAMediaTimingFunctionLinear`) maps each pass's time fraction to its progress, as Core
+/// Animation applies an animation's `timingFunction` per repetition.
 ///
 /// ```swift
 /// let motion = try PathMotion(path: Path(svgPathData: "M0 0 L100 0 L100 50"), duration: 1, mode: .linear)
@@ -28,7 +30,9 @@ public struct PathMotion: Sendable {
     /// - Throws: `MotionError` when the duration is not positive and finite, or the path has no
     ///   drawing element.
     /// - Complexity: builds two `PathMeasure` tables (inverse arc length), O(segments).
-    public init(path: Path, duration: Double, mode: TimingMode, repeats: Bool = false) throws(MotionError) {
+    public init(
+        path: Path, duration: Double, timingCurve: TimingCurve = .linear, mode: TimingMode, repeats: Bool = false
+    ) throws(MotionError) {
         try MotionError.requirePositive(duration, "duration (seconds)")
         guard path.elements.contains(where: \.isDrawing) else {
             throw MotionError(
@@ -36,9 +40,11 @@ public struct PathMotion: Sendable {
         }
         do {
             linearAnimation = try PathAnimation(
-                path: path, duration: duration, mode: .linear, repeats: repeats, accuracy: Self.accuracy)
+                path: path, duration: duration, timingCurve: timingCurve, mode: .linear, repeats: repeats,
+                accuracy: Self.accuracy)
             pacedAnimation = try PathAnimation(
-                path: path, duration: duration, mode: .paced, repeats: repeats, accuracy: Self.accuracy)
+                path: path, duration: duration, timingCurve: timingCurve, mode: .paced, repeats: repeats,
+                accuracy: Self.accuracy)
         } catch {
             throw MotionError("path animation could not be built: \(error)")
         }
@@ -63,6 +69,8 @@ public struct PathMotion: Sendable {
     public var path: Path { linearAnimation.path }
     public var duration: Double { linearAnimation.duration }
     public var repeats: Bool { linearAnimation.repeats }
+    /// The timing curve applied to each pass (`.linear` for the seed scenes).
+    public var timingCurve: TimingCurve { linearAnimation.timingCurve }
     /// The total arc length, points.
     public var length: Double { pacedAnimation.measure.length }
     /// Arc length of each segment, points.

@@ -45,11 +45,13 @@ public struct Scene: Sendable {
         return Scene(name: scene.name, kind: .spring(scene))
     }
 
-    /// A user's SVG path played over `duration` seconds, once unless `repeats`.
+    /// A user's SVG path played over `duration` seconds, once unless `repeats`, each pass timed
+    /// by `timingCurve` (default linear, as the seed scenes).
     /// - Throws: `MotionError` for malformed path data, a path with no drawing segment, or a
     ///   duration that is not positive and finite.
     public static func svg(
-        _ data: String, duration: Double, repeats: Bool = false, name: String = "svg"
+        _ data: String, duration: Double, repeats: Bool = false, timingCurve: TimingCurve = .linear,
+        name: String = "svg"
     ) throws(MotionError) -> Scene {
         let path: Path
         do {
@@ -58,7 +60,9 @@ public struct Scene: Sendable {
             throw MotionError("\(error)")
         }
         return Scene(
-            name: name, kind: .path(try PathMotion(path: path, duration: duration, mode: .linear, repeats: repeats), viewport: nil))
+            name: name, kind: .path(
+                try PathMotion(path: path, duration: duration, timingCurve: timingCurve, mode: .linear, repeats: repeats),
+                viewport: nil))
     }
 
     /// A user's spring motion (any vocabulary, made into a `SpringMotion` by the caller).

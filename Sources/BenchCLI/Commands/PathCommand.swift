@@ -3,8 +3,8 @@ import Foundation
 
 let pathCommand = Command(
     name: "path",
-    synopsis: "'SVG path data' [--at-distance S,…] [--samples N] [--accuracy A] [--json FILE]",
-    summary: "measure a path: segment lengths, total length, position and tangent at distances",
+    synopsis: "'SVG path data' [--at-distance S,…] [--samples N] [--accuracy A] [--flatten TOL] [--json FILE]",
+    summary: "measure a path: segment lengths, total length, bounds, position and tangent at distances, flattening",
     details: """
     Path data is SVG syntax (M L H V Q T C S A Z, absolute or relative), quoted as one argument.
     Lengths are computed within the accuracy (default 1e-9 pt): lines exactly, quadratics in
@@ -12,7 +12,17 @@ let pathCommand = Command(
     come from a PathMeasure table and are within the accuracy of the exact point at the
     distance; the tangent is the unit direction of travel (at a cusp, the direction leaving it).
     Samples are listed in the order asked: the --at-distance values first, then the --samples
-    evenly spaced ones (from 0 to the length, both included).
+    evenly spaced ones (from 0 to the length, both included). The bounding box is exact: the
+    extremes of the curves themselves (where a derivative vanishes), not of their control points.
+
+    --flatten TOL turns each subpath into a polyline whose distance from the curve is at most
+    TOL pt (Path.flattened(tolerance:): each segment cut into uniform parameter steps by Wang's
+    bound) and prints, per subpath, its vertex count and the largest deviation, measured rather
+    than taken from the bound: for every polyline edge, the curve between the edge's two
+    parameters is compared with the chord between its two vertices — the distance is taken at
+    the exact extremes of the curve's distance to the chord's line (roots of a quadratic) and at
+    17 evenly spaced parameters, and the largest over all edges is reported. At most
+    \(PathFlattening.maximumVertices) vertices: a smaller tolerance is refused.
 
     A path of zero length (e.g. 'M 5 5 L 5 5') has a position at distance 0, its start, but no
     direction: its tangent is printed as '—' and written as null in JSON. Path data with no
@@ -28,6 +38,7 @@ let pathCommand = Command(
       2        quadratic  5.000000  6.492901
 
       length 11.492901 pt over 2 segments (accuracy 1e-06 pt)
+      bounds x 0.000000…7.000000, y 0.000000…8.000000 pt (exact)
 
       distance   x         y         tx        ty
       ─────────  ────────  ────────  ────────  ────────
@@ -39,7 +50,8 @@ let pathCommand = Command(
         .option("at-distance", "S,…", "distances along the path (comma-separated, each in 0…length)"),
         .option("samples", "N", "also N evenly spaced samples from the start to the end (1…1000000)"),
         .option("accuracy", "A", "largest error of lengths and positions, in points (default 1e-9)"),
-        .option("json", "FILE", "write the result as JSON (flightline.path/1); '-' for stdout only"),
+        .option("flatten", "TOL", "also flatten into polylines within TOL pt: vertices and measured deviation per subpath"),
+        .option("json", "FILE", "write the result as JSON (flightline.path/1, plus bounds and flattened); '-' for stdout only"),
     ],
     run: { arguments, console in
         let request = try PathRequest(arguments)
@@ -61,6 +73,8 @@ struct PathRequest {
     var distances: [Double]
     var sampleCount: Int
     var accuracy: Double
+    /// `--flatten`'s tolerance, points.
+    var flattenTolerance: Double?
 
     /// The finest accuracy a table can be built to for a path reaching `magnitude` (the largest
     /// coordinate size on it): 10⁻¹³ of it (a few hundred ulps), and never below 10⁻¹² pt.
@@ -90,6 +104,7 @@ struct PathRequest {
         accuracy = try arguments.double("accuracy", greaterThan: 0) ?? Accuracy.default
         distances = try arguments.doubles("at-distance") ?? []
         sampleCount = try arguments.int("samples", in: 1...1_000_000) ?? 0
+        flattenTolerance = try arguments.double("flatten", greaterThan: 0)
         do {
             path = try Path(svgPathData: data)
         } catch {
@@ -126,6 +141,10 @@ struct PathReport {
     var length: Double
     var samples: [Sample]
     var accuracy: Double
+    /// The exact bounding box of the path.
+    var bounds: Rect
+    /// The polylines of `--flatten`, when asked.
+    var flattening: PathFlattening?
 
     /// - Throws: `CLIError.usage` for a distance outside [0, length].
     /// - Complexity: the PathMeasure table (O(segments) arc lengths) plus O(1) per sample.
@@ -137,6 +156,9 @@ struct PathReport {
             throw CLIError.usage(error.description)
         }
         accuracy = request.accuracy
+        // A request's path always draws (PathRequest refuses one that does not), so it has a box.
+        bounds = request.path.boundingBox ?? Rect(enclosing: .zero)
+        flattening = try request.flattenTolerance.map { try PathFlattening(path: request.path, tolerance: $0) }
         length = measure.length
         segments = measure.segments.map { Segment(kind: $0.segment.kind, length: $0.length) }
         samples = []
@@ -190,6 +212,7 @@ struct PathReport {
             table.rendered(),
             "",
             "length \(fixed(length)) pt over \(segments.count) segment\(segments.count == 1 ? "" : "s") (accuracy \(accuracy) pt)",
+            "bounds x \(fixed(bounds.minimum.x))…\(fixed(bounds.maximum.x)), y \(fixed(bounds.minimum.y))…\(fixed(bounds.maximum.y)) pt (exact)",
         ]
         if !samples.isEmpty {
             var sampleTable = Table("distance", "x", "y", "tx", "ty")
@@ -202,6 +225,19 @@ struct PathReport {
             if samples.contains(where: { $0.tangent == nil }) {
                 lines.append("(— : the path has zero length, so no direction)")
             }
+        }
+        if let flattening {
+            var table = Table("subpath", "vertices", "max deviation")
+            for (index, polyline) in flattening.polylines.enumerated() {
+                table.add("\(index + 1)", "\(polyline.points.count)", "\(significant(polyline.maxDeviation)) pt")
+            }
+            let worst = flattening.polylines.map(\.maxDeviation).max() ?? 0
+            lines += [
+                "", "flattened within \(flattening.tolerance) pt (deviation measured: 'bench help path'):", table.rendered(),
+                worst <= flattening.tolerance
+                    ? "every polyline is within the tolerance"
+                    : "a polyline is \(significant(worst)) pt from the curve: beyond the tolerance \(flattening.tolerance) pt",
+            ]
         }
         return lines.joined(separator: "\n")
     }
@@ -221,6 +257,27 @@ struct PathReport {
                     ("ty", JSON.finite(sample.tangent?.dy)),
                 ])
             })),
-        ])
+        ] + extensionMembers)
+    }
+
+    /// Members after the DESIGN §5 contract keys: `bounds` always, `flattened` with `--flatten`.
+    var extensionMembers: [(String, JSON)] {
+        var members: [(String, JSON)] = [
+            ("bounds", .object([
+                ("minX", .number(bounds.minimum.x)), ("minY", .number(bounds.minimum.y)),
+                ("maxX", .number(bounds.maximum.x)), ("maxY", .number(bounds.maximum.y)),
+            ])),
+        ]
+        if let flattening {
+            members.append(("flattened", .array(flattening.polylines.map { polyline in
+                .object([
+                    ("tolerance", .number(flattening.tolerance)),
+                    ("vertices", .integer(polyline.points.count)),
+                    ("maxDeviation", .number(polyline.maxDeviation)),
+                    ("points", .array(polyline.points.map { .array([.number($0.x), .number($0.y)]) })),
+                ])
+            })))
+        }
+        return members
     }
 }

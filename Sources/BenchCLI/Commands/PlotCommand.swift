@@ -13,6 +13,10 @@ let plotCommand = Command(
     both signs of a bee plots the sign --seed picks (default seed 0); 'bee' and 'menu' plot one
     series per scene. Size: --width/--height, else COLUMNS/LINES, else the terminal, else 80 × 24.
     Colour only on a terminal, never with NO_COLOR (even with --color always).
+    A user path (--svg 'DATA' --duration S) may take --timing CURVE, applied to each pass: a
+    name (linear, easeIn, easeOut, easeInEaseOut, default; also ease-in, ease-out, ease-in-out,
+    ease and the kCAMediaTimingFunction… constants) or x1,y1,x2,y2 with x1, x2 in 0…1; default
+    linear, as the demo (the seed scenes keep it). --quantity speed shows its speed profile.
 
     scenes:
     \(sceneListing.map { "  " + $0 }.joined(separator: "\n"))

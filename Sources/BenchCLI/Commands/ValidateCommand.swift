@@ -14,6 +14,15 @@ let validateCommand = Command(
     clock and reported as a fraction of the frame budget (a debug build reports it but does not
     judge it). Verdict: smooth or janky, with the reasons. No SCENE: every seed scene.
 
+    A user path (--svg 'DATA' --duration S [--repeat]) may take --timing CURVE, the cubic timing
+    curve applied to each pass as Core Animation's timingFunction: a name (linear, easeIn,
+    easeOut, easeInEaseOut, default; also ease-in, ease-out, ease-in-out, ease and the
+    kCAMediaTimingFunction… constants) or x1,y1,x2,y2 with x1, x2 in 0…1 (CSS cubic-bezier).
+    Default linear, as the demo; the seed scenes always keep the demo's linear timing. The scene
+    header and the JSON ("timing") show the curve; the join speeds include its slope. Played
+    once, the first and last frames are boundaries: an ease that starts or ends at rest is not a
+    jump.
+
     scenes:
     \(sceneListing.map { "  " + $0 }.joined(separator: "\n"))
 

@@ -96,7 +96,13 @@ enum ScenePlots {
         var plot = Plot(width: style.width, height: style.height, canvas: style.canvas, usesColor: style.usesColor)
         let single = scenes.count == 1
         let rate = "@\(hz.formatted) Hz"
-        let modeText = scenes.contains(where: \.usesTimingMode) ? " \(mode.rawValue)" : ""
+        var modeText = scenes.contains(where: \.usesTimingMode) ? " \(mode.rawValue)" : ""
+        // A user path's timing curve, when it is not the demo's linear one.
+        let curves = scenes.compactMap { scene -> String? in
+            guard case .path(let motion, _) = scene.kind, motion.timingCurve != .linear else { return nil }
+            return TimingCurveOption.name(of: motion.timingCurve) ?? TimingCurveOption.describe(motion.timingCurve)
+        }
+        if !curves.isEmpty { modeText += ", timing " + curves.joined(separator: ", ") }
         let names = scenes.map(\.name).joined(separator: ", ")
         var annotations: [(weight: Double, annotation: Annotation)] = []
         do {

@@ -67,6 +67,7 @@ enum SceneReport {
         case .path(let motion, let viewport):
             var text = "path of \(motion.segments.count) element\(motion.segments.count == 1 ? "" : "s"), \(significant(motion.length, 4)) pt, \(significant(motion.duration)) s per pass"
             text += motion.repeats ? ", repeating" : ", played once"
+            text += ", timing \(TimingCurveOption.describe(motion.timingCurve))"
             if let viewport { text += ", screen \(viewport.x.formatted) × \(viewport.y.formatted) pt" }
             return text
         case .spring(let spring):
@@ -320,7 +321,9 @@ enum SceneReport {
     // MARK: JSON
 
     /// `flightline.validate/1` (DESIGN §5): `{schema, build, thresholds, scenes:[{scene, mode,
-    /// hz, frames, metrics, verdict, reasons, notes}]}`, in the order the scenes ran.
+    /// hz, frames, metrics, verdict, reasons, notes, timing}]}`, in the order the scenes ran.
+    /// `timing` (after the contract keys) is a path scene's timing curve, `{name, x1, y1, x2, y2}`
+    /// with `name` null for an unnamed curve, and null for a spring.
     static func json(_ results: [SceneResult], thresholds: Thresholds) -> JSON {
         var thresholdMembers: [(String, JSON)] = []
         for flag in SceneThresholds.flags {
@@ -330,7 +333,7 @@ enum SceneReport {
             ("schema", .string("flightline.validate/1")),
             ("build", .string(buildConfiguration)),
             ("thresholds", .object(thresholdMembers)),
-            ("scenes", .array(results.flatMap { result in result.reports.map { json($0, judged: result.judgesFrameCost) } })),
+            ("scenes", .array(results.flatMap { result in result.reports.map { json($0, judged: result.judgesFrameCost, scene: result.scene) } })),
         ])
     }
 
@@ -339,8 +342,16 @@ enum SceneReport {
         return parts.enumerated().map { $0.offset == 0 ? String($0.element) : $0.element.prefix(1).uppercased() + $0.element.dropFirst() }.joined()
     }
 
-    static func json(_ report: ValidationReport, judged: Bool) -> JSON {
-        .object([
+    static func json(_ report: ValidationReport, judged: Bool, scene: Scene) -> JSON {
+        var timing = JSON.null
+        if case .path(let motion, _) = scene.kind {
+            let curve = motion.timingCurve
+            timing = .object([
+                ("name", TimingCurveOption.name(of: curve).map(JSON.string) ?? .null),
+                ("x1", .number(curve.x1)), ("y1", .number(curve.y1)), ("x2", .number(curve.x2)), ("y2", .number(curve.y2)),
+            ])
+        }
+        return .object([
             ("scene", .string(report.scene)),
             ("mode", report.mode.map { .string($0.rawValue) } ?? .null),
             ("hz", .number(report.hz)),
@@ -349,6 +360,7 @@ enum SceneReport {
             ("verdict", .string(report.verdict.rawValue)),
             ("reasons", .array(report.reasons.map(JSON.string))),
             ("notes", .array(report.notes.map(JSON.string))),
+            ("timing", timing),
         ])
     }
 

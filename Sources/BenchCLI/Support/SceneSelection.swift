@@ -1,8 +1,9 @@
+import BezierKernels
 import Motion
 import SpringSolver
 
 /// Turning a command line into scenes: seed scene names (positionals), a user's SVG path
-/// (`--svg DATA --duration S [--repeat]`) or a user's spring (any spring vocabulary), and
+/// (`--svg DATA --duration S [--repeat] [--timing CURVE]`) or a user's spring (any spring vocabulary), and
 /// `--seed` for commands that want one flight per bee.
 ///
 /// `--duration` means two things (DESIGN §4): with `--svg` it is the path's duration; without,
@@ -24,6 +25,7 @@ enum SceneSelection {
         return [
             .option("svg", "DATA", "a user scene: an object following this SVG path data over --duration S"),
             .flag("repeat", "with --svg: repeat the path for ever (default: played once)"),
+            TimingCurveOption.spec,
         ] + springSpecs
     }
 
@@ -37,7 +39,7 @@ enum SceneSelection {
         ("menu", "menu-show and menu-dismiss"),
         ("menu-show", "the menu slides up: UIKit spring, duration 0.8 s, damping ratio 0.6"),
         ("menu-dismiss", "the menu slides down: damping ratio 100"),
-        ("--svg 'DATA'", "a user's path, with --duration S [--repeat]"),
+        ("--svg 'DATA'", "a user's path, with --duration S [--repeat] [--timing CURVE]"),
         ("spring options", "a user's spring (--stiffness --damping, --response --damping-fraction, …)"),
     ].map { $0.0 + String(repeating: " ", count: max(2, 16 - $0.0.count)) + $0.1 }
 
@@ -99,14 +101,19 @@ enum SceneSelection {
                 throw CLIError.usage("--svg needs --duration S (the path's duration in seconds)")
             }
             let duration = try parseNumber(durationText, option: "duration", greaterThan: 0)
+            let timing = try TimingCurveOption.curve(arguments) ?? .linear
             do {
-                return try Scene.svg(data, duration: duration, repeats: arguments.has("repeat"))
+                return try Scene.svg(data, duration: duration, repeats: arguments.has("repeat"), timingCurve: timing)
             } catch {
                 throw CLIError.usage("--svg: \(error)")
             }
         }
         if arguments.has("repeat") {
             throw CLIError.usage("--repeat applies to an --svg scene")
+        }
+        if let timing = arguments.string("timing") {
+            throw CLIError.usage(
+                "--timing \(timing) applies to --svg scenes; the seed scenes and springs keep their own timing (the bees: linear, as the demo)")
         }
         guard let request = try SpringOptions.request(from: arguments) else { return nil }
         do {
