@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs what Flightline needs on a fresh Debian machine (run as root) and builds it.
+# Installs what Flightline needs on a fresh Debian machine (run as root); scripts/bench.sh and
+# scripts/test.sh call it before they build. The Swift toolchain itself must be on the PATH.
 #   GNU GSL (libgsl-dev) — the reference every kernel is checked and raced against.
 #   pkg-config           — SwiftPM finds GSL's headers and libraries through it.
 # Nothing is installed when `pkg-config --exists gsl` already succeeds.

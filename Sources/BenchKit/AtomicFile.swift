@@ -4,12 +4,12 @@ import Glibc
 #endif
 
 /// Whole-file writes that never leave a half-written file behind.
-enum AtomicFile {
+public enum AtomicFile {
     /// Writes `data` to a temporary file next to `url`, flushes it to disk, and renames it over
     /// `url` (`rename(2)` is atomic within one file system, so readers see the old file or the
     /// new one, never a mix). Creates missing parent directories. The temporary file is
     /// removed on any failure.
-    static func write(_ data: Data, to url: URL) throws {
+    public static func write(_ data: Data, to url: URL) throws {
         let path = url.path
         let directory = url.deletingLastPathComponent()
         do {
@@ -42,6 +42,14 @@ enum AtomicFile {
         if let failure {
             unlink(temporary)
             throw BenchKitError.writeFailed(path: path, reason: failure)
+        }
+        // Make the rename itself durable: a power loss right after it must not bring back the old
+        // file. Best effort — some file systems refuse fsync on a directory, and the write has
+        // already succeeded atomically.
+        let directoryDescriptor = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if directoryDescriptor >= 0 {
+            _ = fsync(directoryDescriptor)
+            close(directoryDescriptor)
         }
     }
 

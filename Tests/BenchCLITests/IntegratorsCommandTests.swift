@@ -91,8 +91,8 @@ import SpringSolver
     }
 
     @Test(arguments: [
-        (["--hz", "0"], "--hz must be greater than 0"),
-        (["--hz", "-60"], "--hz must be greater than 0"),
+        (["--hz", "0"], "--hz must be at least 1"),
+        (["--hz", "-60"], "--hz must be at least 1"),
         (["--hz", "60,x"], "--hz expects a finite number"),
         (["--substeps", "0"], "--substeps expects whole numbers"),
         (["--substeps", "1.5"], "--substeps expects whole numbers"),

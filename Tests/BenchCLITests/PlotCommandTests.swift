@@ -73,7 +73,8 @@ import Testing
         (["plot", "bee1", "--height", "99999"], "--height must be"),
         (["plot", "bee1", "--color", "sometimes"], "--color must be"),
         (["plot", "bee1", "--hz", "60,120"], "--hz takes one rate"),
-        (["plot", "bee1", "--hz", "0"], "--hz must be greater than 0"),
+        (["plot", "bee1", "--hz", "0"], "--hz must be at least 1"),
+        (["plot", "bee1", "--hz", "1e-300"], "--hz must be at least 1"),
     ])
     func badInputExitsTwoWithOneLine(arguments: [String], message: String) throws {
         expectUsageError(try runBench(arguments), mentioning: message)

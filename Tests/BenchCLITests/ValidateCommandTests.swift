@@ -104,8 +104,13 @@ import Testing
 
     @Test(arguments: [
         (["validate", "nope"], "unknown scene 'nope'"),
-        (["validate", "--hz", "0"], "--hz must be greater than 0"),
-        (["validate", "--hz", "-60"], "--hz must be greater than 0"),
+        (["validate", "--hz", "0"], "--hz must be at least 1"),
+        (["validate", "--hz", "-60"], "--hz must be at least 1"),
+        (["validate", "--hz", "1e-300"], "--hz must be at least 1"),
+        (["validate", "--svg", "M0 0 L10 0", "--duration", "1e20", "--hz", "1"], "at most 100000"),
+        (["validate", "--from", "0", "--to", "50"], "--from applies to a spring"),
+        (["validate", "bee1", "--uikit-overdamping", "slowest-mode"], "apply to the menu scenes"),
+        (["validate", "menu", "--uikit-residual", "2"], "--uikit-residual"),
         (["validate", "--hz", "sixty"], "--hz expects a finite number"),
         (["validate", "--hz", "60,,120"], "--hz expects a finite number"),
         (["validate", "--mode", "fast"], "--mode expects one of linear, paced, both"),
@@ -157,5 +162,18 @@ import Testing
         text.replacingOccurrences(of: "[0-9.]+ (ns|µs|ms|s) = <?[0-9.e+-]+ %", with: "COST", options: .regularExpression)
             .replacingOccurrences(of: "\"frameCost(Seconds)?\": [^,\\n]+", with: "COST", options: .regularExpression)
             .replacingOccurrences(of: "[ ─]+", with: " ", options: .regularExpression)
+    }
+}
+
+@Suite struct MenuMappingTests {
+    /// DESIGN §2: the UIKit mapping is stated and the user can pick another; the seed menu
+    /// scenes must follow it (they used to ignore the flags).
+    @Test func slowestModeKeepsTheDismissDampingRatio() throws {
+        let clamp = try runBench(["validate", "menu-dismiss", "--hz", "60", "--json", "-"])
+        let slowest = try runBench(["validate", "menu-dismiss", "--hz", "60", "--uikit-overdamping", "slowest-mode", "--json", "-"])
+        #expect(clamp.code == 1 && slowest.code == 1)
+        #expect(clamp.stdout != slowest.stdout)
+        #expect(slowest.stdout.contains("ζ 100.000"))
+        #expect(!clamp.stdout.contains("ζ 100.000"))
     }
 }

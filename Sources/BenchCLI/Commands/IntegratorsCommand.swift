@@ -70,7 +70,7 @@ struct IntegratorsRequest {
     static let maximumSteps = 10_000_000.0
 
     init(_ arguments: Arguments) throws {
-        rates = try arguments.doubles("hz", greaterThan: 0) ?? [60, 120]
+        rates = try arguments.doubles("hz", atLeast: SceneSelection.minimumRate) ?? [60, 120]
         for rate in rates where rate > Self.maximumRate {
             throw CLIError.usage("--hz must be at most \(Self.maximumRate.formatted), got \(rate.formatted)")
         }

@@ -1,3 +1,4 @@
+import BenchKit
 import Foundation
 
 /// A JSON document with keys in the order they were written, so that every document Flightline
@@ -97,8 +98,8 @@ func writeJSON(_ document: JSON, to destination: String, console: Console) throw
         return
     }
     do {
-        try Data(text.utf8).write(to: URL(fileURLWithPath: destination), options: .atomic)
-    } catch {
-        throw CLIError(.usage, "cannot write JSON to '\(destination)': \(error.localizedDescription)")
+        try AtomicFile.write(Data(text.utf8), to: URL(fileURLWithPath: destination))
+    } catch let error as BenchKitError {
+        throw CLIError(.usage, "cannot write JSON: \(error)")
     }
 }

@@ -146,10 +146,10 @@ enum SceneReport {
                 "\(significant(join.turn, 2))°" + (join.gap > 0 ? " gap \(significant(join.gap)) pt" : ""),
             ]
             if modes.contains(.linear) {
-                row += ["\(significant(join.time)) s", "\(significant(join.speedIn)) → \(significant(join.speedOut)) pt/s", "×\(significant(join.speedRatio))"]
+                row += ["\(significant(join.time)) s", "\(significant(join.speedIn)) → \(significant(join.speedOut)) pt/s", ratioText(join.speedRatio)]
             }
             if modes.contains(.paced), index < paced.count {
-                row += ["\(significant(paced[index].time)) s", "×\(significant(paced[index].speedRatio))"]
+                row += ["\(significant(paced[index].time)) s", ratioText(paced[index].speedRatio)]
             }
             table.add(row: row)
         }
@@ -450,7 +450,7 @@ enum SceneReport {
                 ("firstFrameApex", .finite(spring.firstFrameApex)),
                 ("integratorErrors", .array(spring.integrators.map { e in
                     .object([
-                        ("integrator", .string(e.name)), ("maxError", e.maxError.isFinite ? .number(e.maxError) : .string("diverged")),
+                        ("integrator", .string(e.name)), ("maxError", .finite(e.maxError)), ("diverged", .bool(!e.maxError.isFinite)),
                         ("frame", .integer(e.frame)), ("t", .finite(e.time)), ("faithful", .bool(e.isFaithful)),
                     ])
                 })),
@@ -462,3 +462,6 @@ enum SceneReport {
         return .object(members)
     }
 }
+
+/// A join's speed ratio, "×0.41", or "from rest" where the incoming speed is zero.
+private func ratioText(_ ratio: Double) -> String { ratio.isFinite ? "×\(significant(ratio))" : "from rest" }

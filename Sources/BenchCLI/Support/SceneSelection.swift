@@ -65,9 +65,10 @@ enum SceneSelection {
         var scenes: [Scene] = []
         if let user = try userScene(from: arguments) { scenes.append(user) }
         let names = arguments.positionals.isEmpty && scenes.isEmpty ? defaultNames : arguments.positionals
+        let mapping = try menuMapping(arguments, names: names)
         var seen = Set(scenes.map(\.name))
         for name in names {
-            for scene in try seeds(named: name, seed: seed) where seen.insert(scene.name).inserted {
+            for scene in try seeds(named: name, seed: seed, mapping: mapping) where seen.insert(scene.name).inserted {
                 scenes.append(scene)
             }
         }
@@ -75,8 +76,16 @@ enum SceneSelection {
     }
 
     /// The seed scenes one name stands for, with the seeded sign where one flight per bee is wanted.
-    static func seeds(named name: String, seed: UInt64?) throws -> [Scene] {
+    static func seeds(named name: String, seed: UInt64?, mapping: EnvelopeDecayMapping? = nil) throws -> [Scene] {
         do {
+            if let mapping {
+                switch name {
+                case "menu": return [try .menu(.show, mapping: mapping), try .menu(.dismiss, mapping: mapping)]
+                case "menu-show": return [try .menu(.show, mapping: mapping)]
+                case "menu-dismiss": return [try .menu(.dismiss, mapping: mapping)]
+                default: break
+                }
+            }
             if let seed {
                 switch name {
                 case "bee": return [try .bee(.one, seed: seed), try .bee(.two, seed: seed)]
@@ -89,6 +98,19 @@ enum SceneSelection {
         } catch {
             throw CLIError.usage("unknown scene '\(name)' (scenes: \(Scene.seedNames.joined(separator: ", ")), or --svg / spring options)")
         }
+    }
+
+    /// The UIKit mapping the menu scenes use when `--uikit-residual` or `--uikit-overdamping` is
+    /// given (otherwise `nil`: the default mapping). Those flags must have a UIKit spring to act on.
+    static func menuMapping(_ arguments: Arguments, names: [String]) throws -> EnvelopeDecayMapping? {
+        guard arguments.has("uikit-residual") || arguments.has("uikit-overdamping") else { return nil }
+        let mapping = try SpringOptions.mapping(from: arguments)
+        let usesMenu = names.contains { $0.hasPrefix("menu") }
+        let usesUIKitSpring = arguments.has("uikit-duration")
+        guard usesMenu || usesUIKitSpring else {
+            throw CLIError.usage("--uikit-residual and --uikit-overdamping apply to the menu scenes or a spring given with --uikit-duration")
+        }
+        return mapping
     }
 
     /// The user's scene from `--svg` or the spring options, `nil` when neither is given.
@@ -115,7 +137,13 @@ enum SceneSelection {
             throw CLIError.usage(
                 "--timing \(timing) applies to --svg scenes; the seed scenes and springs keep their own timing (the bees: linear, as the demo)")
         }
-        guard let request = try SpringOptions.request(from: arguments) else { return nil }
+        guard let request = try SpringOptions.request(from: arguments) else {
+            // Motion flags only mean something for a spring the user describes.
+            for name in ["from", "to", "velocity", "initial-velocity"] where arguments.has(name) {
+                throw CLIError.usage("--\(name) applies to a spring given by spring options (e.g. --stiffness K --damping C)")
+            }
+            return nil
+        }
         do {
             return try Scene.spring(request.motion, name: "spring", notes: request.notes + [springNote(request)])
         } catch {
@@ -145,8 +173,12 @@ enum SceneSelection {
 
     /// The frame rates of `--hz` (default `defaults`): positive finite numbers, duplicates
     /// dropped, in the order given.
+    /// The slowest rate accepted: below one frame a second a "frame" no longer samples motion
+    /// (a 3.3 s bee pass would be three frames), and absurd rates overflow frame arithmetic.
+    static let minimumRate = 1.0
+
     static func rates(_ arguments: Arguments, defaults: [Double]) throws -> [Double] {
-        guard let given = try arguments.doubles("hz", greaterThan: 0) else { return defaults }
+        guard let given = try arguments.doubles("hz", atLeast: minimumRate) else { return defaults }
         var seen = Set<Double>()
         return given.filter { seen.insert($0).inserted }
     }

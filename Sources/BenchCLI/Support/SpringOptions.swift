@@ -71,6 +71,17 @@ enum SpringOptions {
         let mapping: EnvelopeDecayMapping
     }
 
+    /// The UIKit mapping from `--uikit-residual` and `--uikit-overdamping` (defaults: 0.001, clamp).
+    static func mapping(from arguments: Arguments) throws -> EnvelopeDecayMapping {
+        let overdamping = try arguments.choice("uikit-overdamping", EnvelopeDecayMapping.Overdamping.allCases.map(\.rawValue))
+            .flatMap(EnvelopeDecayMapping.Overdamping.init(rawValue:)) ?? .clampToCritical
+        do {
+            return try EnvelopeDecayMapping(residual: try arguments.double("uikit-residual") ?? 0.001, overdamping: overdamping)
+        } catch let error as SpringError {
+            throw CLIError.usage("--uikit-residual: \(error)")
+        }
+    }
+
     /// Parses the spring options; `nil` when no spring parameter was given.
     ///
     /// - Parameter ignoring: option names that mean something else in this command (the SVG
@@ -83,9 +94,7 @@ enum SpringOptions {
         }
         do {
             let parameters = try SpringParameters(namedValues: values)
-            let overdamping = try arguments.choice("uikit-overdamping", EnvelopeDecayMapping.Overdamping.allCases.map(\.rawValue))
-                .flatMap(EnvelopeDecayMapping.Overdamping.init(rawValue:)) ?? .clampToCritical
-            let mapping = try EnvelopeDecayMapping(residual: try arguments.double("uikit-residual") ?? 0.001, overdamping: overdamping)
+            let mapping = try mapping(from: arguments)
             var notes: [String] = []
             let spring: DampedSpring
             if case .uikit(let duration, let ratio) = parameters {
