@@ -87,6 +87,41 @@ struct ArcLengthTests {
         }
     }
 
+    static let scalingQuadratics = sampleQuadratics + [
+        "M 0 0 Q 1 1 2 0",                  // at 1e-90: k = 0/0 in the unnormalized closed form
+        "M 0 0 Q 50 1e-6 100 0",            // near-straight (Gauss–Legendre branch)
+        "M 3 -7 Q 5 5 -2 1",                // off the origin
+    ]
+
+    @Test("quadratic arc length scales linearly from 1e-150 to 1e150, never NaN", arguments: scalingQuadratics)
+    func quadraticScaling(data: String) {
+        let unit = quadratic(data)
+        let length = unit.exactArcLength
+        for exponent in stride(from: -150, through: 150, by: 10) {
+            let factor = pow10(exponent)
+            let scaled = QuadraticBezier(Point(unit.p0.simd * factor), Point(unit.p1.simd * factor), Point(unit.p2.simd * factor))
+            let expected = length * factor
+            // Scaling rounds each coordinate (relative 1e-16); the length is well conditioned.
+            #expect(abs(scaled.exactArcLength - expected) <= 1e-14 * expected, "\(data) × 1e\(exponent): \(scaled.exactArcLength) vs \(expected)")
+        }
+    }
+
+    @Test("quadratics near the largest Double are measured; a length past it is +infinity, not NaN")
+    func quadraticNearOverflow() {
+        // p1 − p0 overflows (the halves do not): the length exceeds the largest Double, +∞, not NaN.
+        let wide = QuadraticBezier(Point(-1e308, 0), Point(1e308, 1e308), Point(1e308, 0))
+        #expect(wide.exactArcLength == .infinity)
+        // Coordinates near the top (2·p1 overflows) with a modest extent, offsets exact multiples
+        // of the ulp 2⁹⁷¹: measured like the same curve at the origin.
+        let unit = 0x1p975, corner = Point(1.5e308, -1.5e308)
+        let high = QuadraticBezier(corner, corner + Vector(3 * unit, unit), corner + Vector(4 * unit, 0))
+        let atOrigin = QuadraticBezier(.zero, Point(3, 1), Point(4, 0)).exactArcLength * unit
+        #expect(abs(high.exactArcLength - atOrigin) <= 1e-15 * atOrigin)
+        let huge = QuadraticBezier(Point(-8e307, 0), Point(0, 1e307), Point(8e307, 0))
+        let reference = QuadraticBezier(Point(-8, 0), Point(0, 1), Point(8, 0)).exactArcLength * 1e307
+        #expect(abs(huge.exactArcLength - reference) <= 1e-14 * reference)
+    }
+
     @Test("quadratic closed form matches GSL on random curves to 1e-12")
     func randomQuadratics() throws {
         var rng = SplitMix64(seed: 7)
