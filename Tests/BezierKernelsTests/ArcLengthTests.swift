@@ -42,6 +42,27 @@ struct ArcLengthTests {
         }
     }
 
+    @Test("cubic arc length scales linearly from 1e-170 to 1e160 (squares under/overflow unscaled)", arguments: sweepCubics)
+    func cubicScaling(name: String, data: String) throws {
+        let unit = cubic(data)
+        let length = try unit.arcLength(accuracy: 1e-12)
+        for exponent in stride(from: -170, through: 160, by: 10) {
+            let factor = pow10(exponent)
+            let scaled = CubicBezier(Point(unit.p0.simd * factor), Point(unit.p1.simd * factor),
+                                     Point(unit.p2.simd * factor), Point(unit.p3.simd * factor))
+            let measured = try scaled.arcLength(accuracy: 1e-12 * factor)
+            // Both are within 1e-12 (times the factor) of the exact length; rounding of the scaled
+            // coordinates and of the sums adds ~1e-15 relative.
+            #expect(abs(measured - length * factor) <= (2e-12 + 1e-14 * length) * factor, "\(name) × 1e\(exponent): \(measured) vs \(length * factor)")
+        }
+    }
+
+    @Test("a cubic whose length passes the largest Double measures +infinity, at once, not NaN")
+    func cubicOverflow() throws {
+        let wide = CubicBezier(Point(-1e308, 0), Point(0, 1e308), Point(1e308, 1e308), Point(1e308, 0))
+        #expect(try wide.arcLength() == .infinity)
+    }
+
     @Test("the accuracy is honoured on random cubics, loops and cusps included")
     func randomCubics() throws {
         var rng = SplitMix64(seed: 11)
