@@ -64,10 +64,11 @@ public struct TimingCurve: Hashable, Sendable, CustomStringConvertible {
     /// The curve parameter u with `X(u) = time` (time in [0, 1]): Newton from u = time, kept inside
     /// a bisection bracket that every step shrinks, so it converges even where `X'` vanishes
     /// (x1 = 0 or x2 = 1 make `X'(0)` or `X'(1)` zero). Stops at |X(u) − time| ≤ 1e-15 or when the
-    /// bracket is one ulp wide.
+    /// bracket is one ulp wide. Times ≤ 0 give 0 and times ≥ 1 give 1; NaN gives 0, as in
+    /// `progress(at:)`.
     @inlinable
     public func parameter(atTime time: Double) -> Double {
-        if time <= 0 { return 0 }
+        guard time > 0 else { return 0 }  // also NaN
         if time >= 1 { return 1 }
         var lo = 0.0, hi = 1.0
         var u = time

@@ -15,6 +15,13 @@ struct TimingCurveTests {
         }
     }
 
+    @Test("the parameter at a time outside (0, 1) or NaN is 0 or 1, as progress is", arguments: TimingCurve.named.map(\.curve))
+    func parameterOutside(curve: TimingCurve) {
+        #expect(curve.parameter(atTime: .nan) == 0)
+        #expect(curve.parameter(atTime: -.infinity) == 0 && curve.parameter(atTime: -1) == 0 && curve.parameter(atTime: 0) == 0)
+        #expect(curve.parameter(atTime: 1) == 1 && curve.parameter(atTime: 2) == 1 && curve.parameter(atTime: .infinity) == 1)
+    }
+
     @Test("solves x for the parameter", arguments: TimingCurve.named.map(\.curve))
     func inversion(curve: TimingCurve) {
         for i in 1..<100 {
