@@ -19,10 +19,14 @@ public final class GSLRootFinder {
     /// The root of `f` in `[lower, upper]`.
     ///
     /// `f(lower)` and `f(upper)` must differ in sign (or one of them be zero). Iterates until the
-    /// bracket passes `gsl_root_test_interval(absoluteTolerance, relativeTolerance)`, i.e. its width
-    /// is below `absoluteTolerance + relativeTolerance · min(|lower|, |upper|)`, and returns the
-    /// current best estimate.
-    /// - Throws: ``GSLError`` for a bad bracket, bad tolerances, or no convergence in `maxIterations`.
+    /// current bracket [a, b] passes `gsl_root_test_interval(a, b, absoluteTolerance,
+    /// relativeTolerance)`, i.e. `|b − a| < absoluteTolerance + relativeTolerance · min(|a|, |b|)`
+    /// where the minimum is replaced by 0 while the bracket contains the origin (GSL
+    /// `roots/convergence.c`): for a root at or near 0 only `absoluteTolerance` can stop the
+    /// search, so a purely relative tolerance there ends in `GSL_EMAXITER`. Returns the current
+    /// best estimate.
+    /// - Throws: ``GSLError`` for a bad bracket, bad tolerances, `maxIterations` below 1, or no
+    ///   convergence in `maxIterations`.
     public func brent(
         lower: Double, upper: Double,
         absoluteTolerance: Double, relativeTolerance: Double = 0,
@@ -36,6 +40,9 @@ public final class GSLRootFinder {
         }
         guard absoluteTolerance >= 0, relativeTolerance >= 0, absoluteTolerance + relativeTolerance > 0 else {
             throw GSLError(code: GSL_EBADTOL, name: "invalid tolerance", context: "root tolerances must be non-negative and not both zero")
+        }
+        guard maxIterations >= 1 else {
+            throw GSLError(code: GSL_EINVAL, name: "invalid argument", context: "maxIterations must be at least 1, got \(maxIterations)")
         }
         // Brent needs a sign change; an exact zero at an end is a root already.
         let fLower = f(lower), fUpper = f(upper)

@@ -69,6 +69,27 @@ func quadraturesAgreeWithClosedForms(_ c: QuadratureCase) throws {
     #expect(throws: GSLError.self) { _ = try finder.brent(lower: 1, upper: 0, absoluteTolerance: 1e-12) { $0 } }
 }
 
+@Test(arguments: [-1, 0, Int.min])
+func brentRejectsIterationCountsBelowOne(maxIterations: Int) throws {
+    let finder = try GSLRootFinder()
+    let error = #expect(throws: GSLError.self) {
+        _ = try finder.brent(lower: 0, upper: 2, absoluteTolerance: 1e-12, maxIterations: maxIterations) { $0 - 1 }
+    }
+    #expect(error?.description.contains("maxIterations must be at least 1, got \(maxIterations)") == true)
+}
+
+@Test func brentRelativeToleranceIsDroppedAcrossTheOrigin() throws {
+    let finder = try GSLRootFinder()
+    // A root at 0 from a bracket around it: the relative term is 0, so it cannot converge.
+    let error = #expect(throws: GSLError.self) {
+        _ = try finder.brent(lower: -1, upper: 2, absoluteTolerance: 0, relativeTolerance: 1e-6, maxIterations: 50) { $0 * $0 * $0 }
+    }
+    #expect(error?.code == 11)  // GSL_EMAXITER (gsl_errno.h)
+    // The same with an absolute tolerance converges.
+    let root = try finder.brent(lower: -1, upper: 2, absoluteTolerance: 1e-9, relativeTolerance: 1e-6) { $0 * $0 * $0 }
+    #expect(abs(root) <= 1e-9)
+}
+
 /// y'' = −y from (1, 0): y = cos t, y' = −sin t.
 private func oscillator(_ t: Double, _ y: UnsafeBufferPointer<Double>, _ dydt: UnsafeMutableBufferPointer<Double>) {
     dydt[0] = y[1]
