@@ -3,6 +3,12 @@ extension CubicBezier: ParametricCurveArcLength {
     /// the parameter range and the accuracy asked of it 6e-8 of the original.
     public static let maximumArcLengthDepth = 24
 
+    /// The relative difference `|Gₙ − Gₘ|/Gₙ` below which a piece is accepted whatever the accuracy
+    /// asked: 16 ulps (3.6e-15). Both rules sum the same `|q(x)|` values rounded to ~2 ulps each, so
+    /// a smaller difference is rounding noise, and asking for less would only subdivide — every
+    /// piece, to the depth cap, 2²⁵ rule evaluations — without improving the result.
+    public static let arcLengthRoundingFloor = 16 * Double.ulpOfOne
+
     /// The arc length `∫₀¹|B'(t)| dt` within `accuracy`, by adaptive Gauss–Legendre quadrature.
     ///
     /// On [0, 1] mapped to x ∈ [−1, 1], `B'(t) = 3q(x)` with the quadratic
@@ -19,6 +25,20 @@ extension CubicBezier: ParametricCurveArcLength {
     /// half the accuracy (the errors add up to at most `accuracy`), to depth
     /// `maximumArcLengthDepth`. The subdivision isolates cusps, where `|B'|` has a kink.
     ///
+    /// Arc length is homogeneous of degree 1, so the quadrature runs on the offsets `pᵢ − p₀`
+    /// divided by the power of two `s` just below their largest component (exact) with accuracy
+    /// `accuracy/s`, and the result is multiplied by `s`: the squares inside `|B'|` neither
+    /// overflow (coordinates beyond ~1e154) nor underflow (below ~1e-154) for any finite input.
+    /// Offsets that overflow are halved first; a length past the largest `Double` is `+infinity`,
+    /// returned at once (a non-finite estimate ends the subdivision).
+    ///
+    /// The error bound is the difference estimate's: it is not a proof. A piece is also accepted
+    /// when the difference is below `arcLengthRoundingFloor` (3.6e-15) of its length, and at the
+    /// depth cap whatever its estimate says, so the result is within `accuracy` plus about
+    /// `3.6e-15·L` plus the rounding of the subdivided control points (a few ulps of the
+    /// coordinates per piece: it matters only around cusps, where pieces are many and speeds
+    /// cancel). An `accuracy` below that is not reached; a smaller one costs nothing extra.
+    ///
     /// - Throws: `BezierError.invalidAccuracy` unless `accuracy` is positive and finite.
     /// - Complexity: 24 or 48 evaluations of `|B'|` for a smooth curve; near cusps and tight loops
     ///   O(log(L/accuracy)) levels of subdivision around each non-smooth point.
@@ -32,12 +52,28 @@ extension CubicBezier: ParametricCurveArcLength {
     /// and finite: a hot path that validated once).
     @inlinable
     public func uncheckedArcLength(accuracy: Double) -> Double {
-        let q = HodographQuadratic(self)
-        let g8 = q.gauss8(), g16 = q.gauss16()
-        if abs(g16 - g8) <= accuracy { return g16 }
-        let g24 = q.gauss24()
-        if abs(g24 - g16) <= accuracy { return g24 }
-        return subdividedArcLength(accuracy: accuracy, depth: 1)
+        var e1 = p1.simd - p0.simd, e2 = p2.simd - p0.simd, e3 = p3.simd - p0.simd
+        var factor = 1.0
+        if !(Vector(e1).isFinite && Vector(e2).isFinite && Vector(e3).isFinite) {
+            // Offsets beyond the largest Double: halve the points first (exact for such magnitudes).
+            e1 = 0.5 * p1.simd - 0.5 * p0.simd
+            e2 = 0.5 * p2.simd - 0.5 * p0.simd
+            e3 = 0.5 * p3.simd - 0.5 * p0.simd
+            factor = 2
+        }
+        let largest = max(max(abs(e1.x), abs(e1.y)), max(abs(e2.x), abs(e2.y)), max(abs(e3.x), abs(e3.y)))
+        if largest == 0 { return 0 }
+        // A power of two, so the scaling is exact: the offsets land in [−2, 2].
+        let power = Double(sign: .plus, exponent: largest.exponent, significand: 1)
+        let scale = factor * power
+        let unit = CubicBezier(.zero, Point(e1 / power), Point(e2 / power), Point(e3 / power))
+        return scale * unit.normalizedArcLength(accuracy: accuracy / scale)
+    }
+
+    /// The adaptive quadrature on a curve whose offsets from `p0` are of order 1.
+    @inlinable
+    func normalizedArcLength(accuracy: Double) -> Double {
+        adaptiveArcLength(accuracy: accuracy, depth: 0)
     }
 
     @usableFromInline
@@ -51,9 +87,12 @@ extension CubicBezier: ParametricCurveArcLength {
     func adaptiveArcLength(accuracy: Double, depth: Int) -> Double {
         let q = HodographQuadratic(self)
         let g8 = q.gauss8(), g16 = q.gauss16()
-        if abs(g16 - g8) <= accuracy { return g16 }
+        // A non-finite estimate cannot improve by subdividing: return it (the caller sees it).
+        if abs(g16 - g8) <= max(accuracy, Self.arcLengthRoundingFloor * g16) || !g16.isFinite { return g16 }
         let g24 = q.gauss24()
-        if abs(g24 - g16) <= accuracy || depth >= Self.maximumArcLengthDepth { return g24 }
+        if abs(g24 - g16) <= max(accuracy, Self.arcLengthRoundingFloor * g24) || depth >= Self.maximumArcLengthDepth {
+            return g24
+        }
         return subdividedArcLength(accuracy: accuracy, depth: depth + 1)
     }
 

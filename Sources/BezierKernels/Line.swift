@@ -12,7 +12,9 @@ public struct Line: ParametricCurveDerivative, ParametricCurveArcLength, Hashabl
     @inlinable public var start: Point { p0 }
     @inlinable public var end: Point { p1 }
 
-    @inlinable public func point(at t: Double) -> Point { p0.interpolated(to: p1, at: t) }
+    /// `(1 − t)·p0 + t·p1`: exactly `p0` at t = 0 and `p1` at t = 1 (`p0 + t·(p1 − p0)` misses
+    /// `p1` by an ulp for about one pair in ten), and finite even when `p1 − p0` overflows.
+    @inlinable public func point(at t: Double) -> Point { Point((1 - t) * p0.simd + t * p1.simd) }
 
     /// The derivative is the constant `p1 − p0`.
     @inlinable public var derivative: Vector { p1 - p0 }
@@ -38,17 +40,37 @@ public struct Line: ParametricCurveDerivative, ParametricCurveArcLength, Hashabl
     /// - Throws: `BezierError.invalidAccuracy` unless `accuracy` is positive and finite.
     @inlinable public func arcLength(accuracy: Double = Accuracy.default) throws(BezierError) -> Double {
         try BezierError.validate(accuracy: accuracy)
-        return (p1 - p0).length
+        return length
     }
 
-    /// `length / |p1 − p0|`, clamped to [0, 1] (0 for a zero-length line); exact, `accuracy` is
-    /// validated and ignored.
+    /// `|p1 − p0|`, computed on the difference scaled by an exact power of two so the squares
+    /// neither underflow (ends ~1e-170 apart) nor overflow (~1e200); a difference that overflows
+    /// is halved first. A length past the largest `Double` is `+infinity`.
+    @inlinable public var length: Double {
+        var d = p1.simd - p0.simd, factor = 1.0
+        if !(d.x.isFinite && d.y.isFinite) {
+            d = 0.5 * p1.simd - 0.5 * p0.simd
+            factor = 2
+        }
+        let largest = max(abs(d.x), abs(d.y))
+        if largest == 0 { return 0 }
+        let power = Double(sign: .plus, exponent: largest.exponent, significand: 1)
+        return (factor * power) * Vector(d / power).length
+    }
+
+    /// `length / |p1 − p0|`, exact; `accuracy` is validated and ignored except that a `length`
+    /// within `accuracy` outside [0, L] is clamped (0 for a zero-length line), as for the curves.
+    /// - Throws: `invalidAccuracy`; `distanceOutOfRange` if `length` is not finite or outside
+    ///   [−accuracy, L + accuracy].
     @inlinable public func parameter(atArcLength length: Double, accuracy: Double = Accuracy.default) throws(BezierError) -> Double {
         try BezierError.validate(accuracy: accuracy)
-        let total = (p1 - p0).length
-        guard total > 0 else { return 0 }
-        guard length.isFinite else { throw .distanceOutOfRange(length, length: total) }
-        return min(max(length / total, 0), 1)
+        let total = self.length
+        guard length.isFinite, length >= -accuracy, length <= total + accuracy else {
+            throw .distanceOutOfRange(length, length: total)
+        }
+        if length <= 0 || total <= 0 { return 0 }
+        if length >= total { return 1 }
+        return length / total
     }
 
     public var description: String { "Line(\(p0), \(p1))" }

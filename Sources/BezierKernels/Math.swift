@@ -15,11 +15,15 @@ import Darwin
     @inlinable static func cos(_ x: Double) -> Double { Darwin.cos(x) }
     @inlinable static func tan(_ x: Double) -> Double { Darwin.tan(x) }
     @inlinable static func atan2(_ y: Double, _ x: Double) -> Double { Darwin.atan2(y, x) }
+    @inlinable static func hypot(_ x: Double, _ y: Double) -> Double { Darwin.hypot(x, y) }
+    @inlinable static func pow(_ x: Double, _ y: Double) -> Double { Darwin.pow(x, y) }
     #else
     @inlinable static func log(_ x: Double) -> Double { Glibc.log(x) }
     @inlinable static func sin(_ x: Double) -> Double { Glibc.sin(x) }
     @inlinable static func cos(_ x: Double) -> Double { Glibc.cos(x) }
     @inlinable static func tan(_ x: Double) -> Double { Glibc.tan(x) }
     @inlinable static func atan2(_ y: Double, _ x: Double) -> Double { Glibc.atan2(y, x) }
+    @inlinable static func hypot(_ x: Double, _ y: Double) -> Double { Glibc.hypot(x, y) }
+    @inlinable static func pow(_ x: Double, _ y: Double) -> Double { Glibc.pow(x, y) }
     #endif
 }

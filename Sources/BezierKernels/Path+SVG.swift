@@ -12,10 +12,14 @@ extension Path {
     /// `arcTolerance`), so printing gives `C` commands for them.
     ///
     /// - Parameter arcTolerance: the largest distance, in points, between an elliptical arc and
-    ///   the cubics that replace it (default `defaultArcTolerance`).
+    ///   the cubics that replace it (default `defaultArcTolerance`). For an arc of radius R
+    ///   beyond `arcTolerance·2⁵²` the bound is `R·2⁻⁵²` instead, the rounding of its coordinates,
+    ///   which keeps an arc to at most 414 cubics.
     /// - Throws: `BezierError.invalidPathData` naming the offending token and its character
     ///   offset: data not starting with a move (including empty data), an unknown command, a
-    ///   missing or malformed number, an arc flag other than 0 or 1, a non-finite number;
+    ///   missing or malformed number, an arc flag other than 0 or 1, a non-finite number, an arc
+    ///   whose end point, scaled radii, centre or cubics overflow `Double` (the token is the whole
+    ///   arc command);
     ///   `invalidTolerance` for a bad `arcTolerance`.
     /// - Complexity: O(n) in the length of the data (plus the cubics of each arc).
     public init(svgPathData data: String, arcTolerance: Double = Path.defaultArcTolerance) throws(BezierError) {
@@ -169,6 +173,7 @@ struct SVGPathParser {
         while true {
             skipWhitespace()
             guard index < scalars.count else { break }
+            let start = index
             let c = scalars[index]
             if Self.argumentCount(c) != nil {
                 command = c
@@ -181,14 +186,16 @@ struct SVGPathParser {
             } else {
                 throw failure("expected a path command (one of M L H V Q T C S A Z, either case)", at: index)
             }
-            try readArguments(of: command)
+            try readArguments(of: command, from: start)
             // A repeat of a move is a line (SVG: "subsequent pairs are treated as implicit lineto").
             if command == "M" { command = "L" } else if command == "m" { command = "l" }
         }
         return path
     }
 
-    mutating func readArguments(of command: Unicode.Scalar) throws(BezierError) {
+    /// Reads the arguments of `command`, whose text (letter, or first number of an implicit
+    /// repeat) starts at `start`, and applies it.
+    mutating func readArguments(of command: Unicode.Scalar, from start: Int) throws(BezierError) {
         let count = Self.argumentCount(command)!
         var values = [Double](repeating: 0, count: count)
         for i in 0..<count {
@@ -199,7 +206,7 @@ struct SVGPathParser {
                 values[i] = try readNumber(for: command, argument: i + 1)
             }
         }
-        try apply(command, values)
+        try apply(command, values, from: start)
         // Coordinates may be followed by a comma, which must then lead to the next repeat.
         if count > 0 {
             skipWhitespace()
@@ -213,7 +220,7 @@ struct SVGPathParser {
         }
     }
 
-    mutating func apply(_ command: Unicode.Scalar, _ v: [Double]) throws(BezierError) {
+    mutating func apply(_ command: Unicode.Scalar, _ v: [Double], from start: Int) throws(BezierError) {
         let current = path.currentPoint ?? .zero
         let relative = command.properties.isLowercase
         func absolute(_ x: Double, _ y: Double) -> Point {
@@ -251,7 +258,15 @@ struct SVGPathParser {
         case "A", "a":
             let arc = EllipticalArc(from: current, to: absolute(v[5], v[6]), radiusX: v[0], radiusY: v[1],
                                     rotationDegrees: v[2], largeArc: v[3] != 0, sweep: v[4] != 0)
-            for element in arc.elements(tolerance: arcTolerance) { try path.append(element) }
+            let elements: [PathElement]
+            do {
+                elements = try arc.elements(tolerance: arcTolerance)
+            } catch {
+                // Name the whole arc command: no single number is at fault.
+                throw .invalidPathData(message: "expected an elliptical arc representable in Double coordinates, but \(error.reason)",
+                                       token: String(String.UnicodeScalarView(scalars[start..<index])), offset: start)
+            }
+            for element in elements { try path.append(element) }
         case "Z", "z":
             try path.close()
         default:

@@ -122,7 +122,7 @@ extension PathSegment {
     @inlinable
     public func uncheckedArcLength(accuracy: Double) -> Double {
         switch self {
-        case .line(let c): return (c.p1 - c.p0).length
+        case .line(let c): return c.length
         case .quadratic(let c): return c.exactArcLength
         case .cubic(let c): return c.uncheckedArcLength(accuracy: accuracy)
         }

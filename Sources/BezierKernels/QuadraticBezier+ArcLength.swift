@@ -18,6 +18,13 @@ extension QuadraticBezier: ParametricCurveArcLength {
     ///   lies beyond an end and the speed passes near zero), and the log term is dropped when
     ///   `k < 10⁻³⁰` (its limit is 0; a control point on an end point gives `k = 0`).
     ///
+    /// Arc length is homogeneous of degree 1, so the formula runs on the offsets `pᵢ − p₀` divided
+    /// by the power of two `s` nearest below their largest component (exact, no rounding) and the
+    /// result is multiplied by `s`: `A²`, `(d1 × d2)²` and the rest stay far from overflow and
+    /// underflow for any finite input (unscaled, `k = 0/0` for coordinates near 1e-90 and
+    /// `∞/∞` near 1e150). Offsets that overflow are halved first. A length beyond the largest
+    /// `Double` is `+infinity`.
+    ///
     /// The result is within a few ulps times √(C/A) ≤ 32 of the exact length: about 1e-14 relative.
     /// `accuracy` is validated and otherwise ignored.
     /// - Throws: `BezierError.invalidAccuracy` unless `accuracy` is positive and finite.
@@ -30,6 +37,25 @@ extension QuadraticBezier: ParametricCurveArcLength {
     /// The closed-form arc length (see `arcLength(accuracy:)`), with no argument to validate.
     @inlinable
     public var exactArcLength: Double {
+        var e1 = p1.simd - p0.simd, e2 = p2.simd - p0.simd
+        var factor = 1.0
+        if !(e1.x.isFinite && e1.y.isFinite && e2.x.isFinite && e2.y.isFinite) {
+            // Offsets beyond the largest Double: halve the points first (exact for such magnitudes).
+            e1 = 0.5 * p1.simd - 0.5 * p0.simd
+            e2 = 0.5 * p2.simd - 0.5 * p0.simd
+            factor = 2
+        }
+        let largest = max(max(abs(e1.x), abs(e1.y)), max(abs(e2.x), abs(e2.y)))
+        if largest == 0 { return 0 }
+        // A power of two, so the scaling is exact: the offsets land in [−2, 2].
+        let scale = Double(sign: .plus, exponent: largest.exponent, significand: 1)
+        let unit = QuadraticBezier(.zero, Point(e1 / scale), Point(e2 / scale))
+        return (factor * scale) * unit.normalizedArcLength
+    }
+
+    /// The closed form on a curve whose offsets from `p0` are of order 1 (see `exactArcLength`).
+    @inlinable
+    var normalizedArcLength: Double {
         let d1 = p1 - p0
         let d2 = Vector(p0.simd - 2 * p1.simd + p2.simd)
         let a = d2.lengthSquared, c = d1.lengthSquared

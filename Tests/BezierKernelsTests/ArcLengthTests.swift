@@ -42,6 +42,27 @@ struct ArcLengthTests {
         }
     }
 
+    @Test("cubic arc length scales linearly from 1e-170 to 1e160 (squares under/overflow unscaled)", arguments: sweepCubics)
+    func cubicScaling(name: String, data: String) throws {
+        let unit = cubic(data)
+        let length = try unit.arcLength(accuracy: 1e-12)
+        for exponent in stride(from: -170, through: 160, by: 10) {
+            let factor = pow10(exponent)
+            let scaled = CubicBezier(Point(unit.p0.simd * factor), Point(unit.p1.simd * factor),
+                                     Point(unit.p2.simd * factor), Point(unit.p3.simd * factor))
+            let measured = try scaled.arcLength(accuracy: 1e-12 * factor)
+            // Both are within 1e-12 (times the factor) of the exact length; rounding of the scaled
+            // coordinates and of the sums adds ~1e-15 relative.
+            #expect(abs(measured - length * factor) <= (2e-12 + 1e-14 * length) * factor, "\(name) × 1e\(exponent): \(measured) vs \(length * factor)")
+        }
+    }
+
+    @Test("a cubic whose length passes the largest Double measures +infinity, at once, not NaN")
+    func cubicOverflow() throws {
+        let wide = CubicBezier(Point(-1e308, 0), Point(0, 1e308), Point(1e308, 1e308), Point(1e308, 0))
+        #expect(try wide.arcLength() == .infinity)
+    }
+
     @Test("the accuracy is honoured on random cubics, loops and cusps included")
     func randomCubics() throws {
         var rng = SplitMix64(seed: 11)
@@ -85,6 +106,41 @@ struct ArcLengthTests {
             let reference = try referenceArcLength(.quadratic(curve), relativeTolerance: 1e-15)
             #expect(abs(try curve.arcLength() - reference) <= 1e-12 * reference, "bend \(bend)")
         }
+    }
+
+    static let scalingQuadratics = sampleQuadratics + [
+        "M 0 0 Q 1 1 2 0",                  // at 1e-90: k = 0/0 in the unnormalized closed form
+        "M 0 0 Q 50 1e-6 100 0",            // near-straight (Gauss–Legendre branch)
+        "M 3 -7 Q 5 5 -2 1",                // off the origin
+    ]
+
+    @Test("quadratic arc length scales linearly from 1e-150 to 1e150, never NaN", arguments: scalingQuadratics)
+    func quadraticScaling(data: String) {
+        let unit = quadratic(data)
+        let length = unit.exactArcLength
+        for exponent in stride(from: -150, through: 150, by: 10) {
+            let factor = pow10(exponent)
+            let scaled = QuadraticBezier(Point(unit.p0.simd * factor), Point(unit.p1.simd * factor), Point(unit.p2.simd * factor))
+            let expected = length * factor
+            // Scaling rounds each coordinate (relative 1e-16); the length is well conditioned.
+            #expect(abs(scaled.exactArcLength - expected) <= 1e-14 * expected, "\(data) × 1e\(exponent): \(scaled.exactArcLength) vs \(expected)")
+        }
+    }
+
+    @Test("quadratics near the largest Double are measured; a length past it is +infinity, not NaN")
+    func quadraticNearOverflow() {
+        // p1 − p0 overflows (the halves do not): the length exceeds the largest Double, +∞, not NaN.
+        let wide = QuadraticBezier(Point(-1e308, 0), Point(1e308, 1e308), Point(1e308, 0))
+        #expect(wide.exactArcLength == .infinity)
+        // Coordinates near the top (2·p1 overflows) with a modest extent, offsets exact multiples
+        // of the ulp 2⁹⁷¹: measured like the same curve at the origin.
+        let unit = 0x1p975, corner = Point(1.5e308, -1.5e308)
+        let high = QuadraticBezier(corner, corner + Vector(3 * unit, unit), corner + Vector(4 * unit, 0))
+        let atOrigin = QuadraticBezier(.zero, Point(3, 1), Point(4, 0)).exactArcLength * unit
+        #expect(abs(high.exactArcLength - atOrigin) <= 1e-15 * atOrigin)
+        let huge = QuadraticBezier(Point(-8e307, 0), Point(0, 1e307), Point(8e307, 0))
+        let reference = QuadraticBezier(Point(-8, 0), Point(0, 1), Point(8, 0)).exactArcLength * 1e307
+        #expect(abs(huge.exactArcLength - reference) <= 1e-14 * reference)
     }
 
     @Test("quadratic closed form matches GSL on random curves to 1e-12")

@@ -148,4 +148,46 @@ struct CurveTests {
         let point = CubicBezier(.zero, .zero, .zero, .zero)
         #expect(point.curvature(at: 0.5) == 0)
     }
+
+    @Test("a line hits its end points exactly (ParametricCurve promises exact ends)")
+    func lineEnds() {
+        var rng = SplitMix64(seed: 5)
+        var misses = 0
+        for _ in 0..<1000 {
+            let p0 = Point((rng.unit() - 0.5) * 1e3, (rng.unit() - 0.5) * 1e3)
+            let p1 = Point((rng.unit() - 0.5) * 1e3, (rng.unit() - 0.5) * 1e3)
+            let line = Line(p0, p1)
+            if line.point(at: 0) != p0 || line.point(at: 1) != p1 { misses += 1 }
+            let (left, right) = line.split(at: 1)
+            if left.end != p1 || right.start != p1 { misses += 1 }
+        }
+        #expect(misses == 0)
+        // Ends whose difference overflows are still exact and the midpoint finite.
+        let wide = Line(Point(-1e308, 0), Point(1e308, 0))
+        #expect(wide.point(at: 0) == wide.p0 && wide.point(at: 1) == wide.p1 && wide.point(at: 0.5) == .zero)
+    }
+
+    @Test("line length neither underflows nor overflows before the result does")
+    func lineLength() throws {
+        #expect(abs(try Line(.zero, Point(3e-170, 4e-170)).arcLength() - 5e-170) <= 1e-15 * 5e-170)
+        #expect(abs(try Line(Point(1, 1), Point(3e200, 4e200)).arcLength() - 5e200) <= 1e-15 * 5e200)
+        #expect(try Line(Point(-1e308, 0), Point(1e308, 0)).arcLength() == .infinity)
+        #expect(abs(PathSegment.line(Line(.zero, Point(3e-170, 4e-170))).uncheckedArcLength(accuracy: 1) - 5e-170) <= 1e-15 * 5e-170)
+    }
+
+    @Test("line inverse arc length validates like the curves: out of range and NaN throw",
+          arguments: [(Line(.zero, Point(3, 4)), 6.0), (Line(.zero, Point(3, 4)), -1), (Line(.zero, Point(3, 4)), .nan),
+                      (Line(.zero, Point(3, 4)), .infinity), (Line(Point(2, 2), Point(2, 2)), .nan), (Line(Point(2, 2), Point(2, 2)), 1)])
+    func lineInverseValidation(line: Line, length: Double) {
+        #expect(throws: BezierError.self) { try line.parameter(atArcLength: length, accuracy: 1e-9) }
+    }
+
+    @Test("line inverse arc length: exact inside, clamped within the accuracy")
+    func lineInverse() throws {
+        let line = Line(.zero, Point(3, 4))
+        #expect(try line.parameter(atArcLength: 2.5) == 0.5)
+        #expect(try line.parameter(atArcLength: 5 + 1e-10, accuracy: 1e-9) == 1)
+        #expect(try line.parameter(atArcLength: -1e-10, accuracy: 1e-9) == 0)
+        #expect(try Line(Point(2, 2), Point(2, 2)).parameter(atArcLength: 0) == 0)
+    }
 }

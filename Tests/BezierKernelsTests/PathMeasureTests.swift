@@ -32,6 +32,16 @@ struct PathMeasureTests {
         #expect(throws: BezierError.lengthOverflow(segment: 0)) { try PathMeasure(path: path, accuracy: 1e150) }
     }
 
+    @Test("cubics and arcs ~1e160 are refused at the default accuracy (their integrand overflowed unscaled)",
+          arguments: ["M0 0 C 1e160 1e160 2e160 1e160 3e160 0", "M 0 0 A 1 1 0 0 1 1e160 0"])
+    func cubicLengthOverflow(data: String) throws {
+        let path = try Path(svgPathData: data)
+        #expect(throws: BezierError.lengthOverflow(segment: 0)) { try PathMeasure(path: path) }
+        // The lengths themselves are finite (one of the 207 cubics of a half circle of radius 5e159: 7.6e157).
+        let length = try path.segments[0].arcLength()
+        #expect(length.isFinite && length > 7e157)
+    }
+
     @Test("an accuracy below the rounding floor builds a bounded table and reports what it reached", arguments: [1e-13, 1e-15, 1e-300])
     func accuracyBelowRoundingFloor(accuracy: Double) throws {
         // Before the floor, every piece of such a table split to depth 40: it never finished.
