@@ -90,6 +90,16 @@ import SpringSolver
         #expect(!run.stdout.contains("\u{1B}["))
     }
 
+    /// A spring that settles after ~10 600 s: the run over 2 s ends (the settle-time
+    /// refinement once looped forever here) and every row is reported.
+    @Test func lightlyDampedSpringEnds() throws {
+        let run = try runBench(["integrators", "--stiffness", "100", "--damping", "0.001", "--duration", "2",
+                                "--hz", "60", "--json", "-"])
+        #expect(run.code == 0, "\(run.stderr)")
+        let rows = try #require(try jsonObject(run.stdout)["rows"] as? [[String: Any]])
+        #expect(rows.contains { $0["integrator"] as? String == "exact" && ($0["maxError"] as? Double ?? 1) < 1e-9 })
+    }
+
     @Test(arguments: [
         (["--hz", "0"], "--hz must be at least 1"),
         (["--hz", "-60"], "--hz must be at least 1"),
