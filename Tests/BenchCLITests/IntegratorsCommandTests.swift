@@ -162,7 +162,8 @@ import SpringSolver
     /// (measured in SpringSolver's tests too).
     @Test func adaptiveStudyOnTheMenuSpring() throws {
         let spring = try ComparedSpring.menuShow()
-        let study = try IntegratorComparisonRunner.adaptiveStudy(spring: spring, span: 2)
+        let study = IntegratorComparisonRunner.adaptiveStudy(spring: spring, span: 2)
+        #expect(study.equalTolerance.allSatisfy { $0.failure == nil })
         #expect(study.equalTolerance.map(\.solver) == ["dopri54", "gsl-rkck", "gsl-rkf45"])
         let dopri = study.equalTolerance[0], rkf45 = study.equalTolerance[2]
         #expect(dopri.evaluations < rkf45.evaluations)
@@ -171,5 +172,23 @@ import SpringSolver
             let found = try #require(match, "\(reference.solver)")
             #expect(found.maxError <= reference.maxError)
         }
+    }
+
+    /// ω₀ = 10¹⁰⁰: dopri54 underflows its step at once. The failure is the study entry's, not
+    /// the run's: every other row and the report still come out (the run once exited 2).
+    @Test func aFailingAdaptiveSolverFailsItsEntryNotTheRun() throws {
+        let motion = try SpringMotion(spring: try DampedSpring(stiffness: 1e200, damping: 0), from: 0.0, to: 100.0)
+        let spring = ComparedSpring(name: "user", summary: "k 1e200", motion: motion)
+        let comparison = try IntegratorComparisonRunner.run(springs: [spring], rates: [60], substeps: [1], duration: 1, measureTime: false)
+        let study = try #require(comparison.studies.first)
+        let dopri = try #require(study.equalTolerance.first)
+        #expect(dopri.solver == "dopri54")
+        #expect(dopri.failure?.contains("step size underflow") == true, "\(dopri.failure ?? "no failure")")
+        #expect(study.matched.allSatisfy { $0.dopri54 == nil })
+        #expect(comparison.rows.contains { $0.integrator == "exact" && $0.failure == nil })
+        let text = comparison.rendered()
+        #expect(text.contains("dopri54 against gsl-rkck: no comparison, dopri54"))
+        let json = comparison.json().rendered()
+        #expect(json.contains("step size underflow"))
     }
 }
