@@ -79,8 +79,8 @@ extension Validation {
         -> [SceneSeries.IntegratorSeries]
     {
         var result: [SceneSeries.IntegratorSeries] = []
-        for kind in IntegratorKind.allCases where kind.isFixedStep {
-            let positions = try fixedStepPositions(kind, scene, hz: hz, count: count)
+        for kind in IntegratorKind.allCases {
+            let positions = try Validation.integratorPositions(kind, scene, hz: hz, count: count)
             let errors = positions.indices.map { k in
                 let error = abs(positions[k] - scene.motion.position(at: Double(k) / hz))
                 return error.isFinite ? error : .infinity

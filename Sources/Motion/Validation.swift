@@ -208,15 +208,16 @@ public enum Validation {
             findings: findings, notes: notes)
     }
 
-    /// Every fixed-step integrator stepped once per frame from the initial state, against the
-    /// exact position at each frame.
+    /// Every integrator against the exact position at each frame: the fixed-step ones stepped
+    /// once per frame from the initial state, `dopri54` solving once with error control
+    /// (rtol = atol = 1e-9) and sampling the frames by dense output.
     static func integratorErrors(_ scene: SpringScene, hz: Double, count: Int, thresholds: Thresholds)
         throws(MotionError) -> [IntegratorError]
     {
         let exact = (0..<count).map { scene.motion.position(at: Double($0) / hz) }
         var result: [IntegratorError] = []
-        for kind in IntegratorKind.allCases where kind.isFixedStep {
-            let positions = try fixedStepPositions(kind, scene, hz: hz, count: count)
+        for kind in IntegratorKind.allCases {
+            let positions = try integratorPositions(kind, scene, hz: hz, count: count)
             result.append(
                 try IntegratorError(
                     name: kind.rawValue, integrated: positions, exact: exact, hz: hz, thresholds: thresholds))
@@ -224,14 +225,16 @@ public enum Validation {
         return result
     }
 
-    /// The fixed-step integrator `kind` stepped once per frame (step `1 / hz`) from the initial
-    /// state: its position `target + displacement` at frames `0..<count`. Shared by
+    /// The integrator `kind`'s position `target + displacement` at frames `0..<count`: a
+    /// fixed-step one stepped once per frame (step `1 / hz`) from the initial state, an adaptive
+    /// one by ``adaptivePositions(_:_:hz:count:)``. Shared by
     /// ``integratorErrors(_:hz:count:thresholds:)`` and the plotted integrator series.
     /// - Throws: `MotionError` when the integrator cannot be prepared for the spring and step.
     /// - Complexity: O(count).
-    static func fixedStepPositions(_ kind: IntegratorKind, _ scene: SpringScene, hz: Double, count: Int)
+    static func integratorPositions(_ kind: IntegratorKind, _ scene: SpringScene, hz: Double, count: Int)
         throws(MotionError) -> [Double]
     {
+        guard kind.isFixedStep else { return try adaptivePositions(kind, scene, hz: hz, count: count) }
         let integrator: AnySpringIntegrator
         do {
             integrator = try kind.integrator(spring: scene.motion.spring, step: 1 / hz)
@@ -245,6 +248,28 @@ public enum Validation {
             if k > 0 { integrator.advance(&state) }
             positions.append(scene.target + state.displacement)
         }
+        return positions
+    }
+
+    /// An adaptive integrator (`dopri54`) driven by SpringSolver's frame stepper: one solve with
+    /// error control, the frames read from its dense output. A solver failure (step-size
+    /// underflow on an absurdly stiff spring) ends the series there as a divergence (∞).
+    static func adaptivePositions(_ kind: IntegratorKind, _ scene: SpringScene, hz: Double, count: Int)
+        throws(MotionError) -> [Double]
+    {
+        var stepper: FrameStepper<Double>
+        do {
+            stepper = try FrameStepper(motion: scene.motion, integrator: kind, frameRate: hz, rest: nil)
+        } catch {
+            throw MotionError("integrator \(kind.rawValue) could not be prepared: \(error)")
+        }
+        var positions = [scene.target + stepper.state.displacement]
+        positions.reserveCapacity(count)
+        while positions.count < count {
+            guard let frame = try? stepper.advanceFrame() else { break }
+            positions.append(frame.position)
+        }
+        while positions.count < count { positions.append(.infinity) }
         return positions
     }
 }

@@ -29,8 +29,8 @@ public struct DampedSpring: Sendable, Hashable, CustomStringConvertible {
     /// `q = ω₀·√|1 − ζ²|`: the damped frequency `ω_d` when underdamped, the spread `μ` of the
     /// two real decay rates `λ ± μ` when overdamped, 0 when exactly critical.
     ///
-    /// Computed as `ω₀·√(|1 − ζ|·(1 + ζ))`, so near ζ = 1 it does not suffer the cancellation of
-    /// `√(ω₀² − λ²)`.
+    /// Computed as `ω₀·√|1 − ζ|·√(1 + ζ)`, so near ζ = 1 it does not suffer the cancellation of
+    /// `√(ω₀² − λ²)`, and for huge ζ (up to the largest finite) no intermediate overflows.
     public let frequencySpread: Double
 
     /// Relative tolerance on `|ζ − 1|` within which ``regime`` reports `.criticallyDamped`.
@@ -57,10 +57,19 @@ public struct DampedSpring: Sendable, Hashable, CustomStringConvertible {
                 name: "stiffness / mass", value: stiffness / mass,
                 expected: "a positive finite ratio")
         }
+        // √|1 − ζ|·√(1 + ζ), not √(|1 − ζ|·(1 + ζ)): the product overflows for ζ ≳ 1e154,
+        // the factors never do (√ halves the exponent), and q ≈ ζω₀ = λ stays finite.
+        let spread = naturalFrequency * abs(1 - dampingRatio).squareRoot() * (1 + dampingRatio).squareRoot()
+        let decayRate = damping / (2 * mass)
+        guard decayRate.isFinite, spread.isFinite else {
+            // e.g. mass 1e-10 with damping 1e300: each finite, the rate c/(2m) not.
+            throw SpringError.invalidParameter(
+                name: "damping / mass", value: damping / mass, expected: "a finite ratio")
+        }
         self.naturalFrequency = naturalFrequency
         self.dampingRatio = dampingRatio
-        self.decayRate = damping / (2 * mass)
-        self.frequencySpread = naturalFrequency * (abs(1 - dampingRatio) * (1 + dampingRatio)).squareRoot()
+        self.decayRate = decayRate
+        self.frequencySpread = spread
     }
 
     /// Creates a spring from mass, natural frequency `ω₀` and damping ratio `ζ`

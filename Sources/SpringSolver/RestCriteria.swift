@@ -44,8 +44,9 @@ extension SpringMotion {
     ///
     /// Method: envelope bounds on `|x(t)|` and `|v(t)|` (as in
     /// ``DampedSpring/settlingDuration``) give a time after which the motion is surely at rest;
-    /// the motion is sampled up to there every `min(T/4096, period/64)` and the last exit is
-    /// refined by bisection to 1e-12 s. An excursion outside the box shorter than the sampling
+    /// the motion is sampled up to there every `min(T/4096, period/64)` (but at most 10⁶
+    /// samples) and the last exit is refined by bisection to 1e-12 s, or to adjacent doubles
+    /// for settle times so long (≳ 8192 s) that their spacing exceeds 1e-12 s. An excursion outside the box shorter than the sampling
     /// step (one grazing the threshold by less than ~0.5 %) can be missed.
     ///
     /// - Complexity: O(number of samples), at most about 10⁶ closed-form evaluations.
@@ -73,8 +74,12 @@ extension SpringMotion {
         if lastOutside < 0 { return 0 }
         var lo = lastOutside, hi = min(lastOutside + step, bound)
         if !criteria.isAtRest(state(at: hi)) { return hi }
-        while hi - lo > 1e-12 {
-            let mid = (lo + hi) / 2
+        // To 1e-12 s, or to adjacent doubles once the times are so large (past ~8192 s) that
+        // their spacing exceeds 1e-12 s: an absolute gap alone would never close there. The
+        // gap halves each pass from at most `bound`/4096, so 1100 passes reach any spacing.
+        for _ in 0..<1100 where hi - lo > 1e-12 {
+            let mid = lo + (hi - lo) / 2
+            if mid <= lo || mid >= hi { break }
             if criteria.isAtRest(state(at: mid)) { hi = mid } else { lo = mid }
         }
         return hi

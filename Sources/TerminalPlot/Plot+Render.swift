@@ -20,7 +20,9 @@ extension Plot {
     public func render() throws(PlotError) -> String {
         try validate()
         let renderer = try Renderer(plot: self)
-        return try renderer.render()
+        let text = try renderer.render()
+        // The ASCII canvas promises ASCII output: labels, titles and legends too.
+        return canvas == .ascii ? Text.asciiFolded(text) : text
     }
 }
 

@@ -32,6 +32,34 @@ enum Text {
         character.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
     }
 
+    /// One-column ASCII stand-ins for the symbols Flightline's labels use, so folding never
+    /// changes a line's width.
+    static let asciiStandIns: [Unicode.Scalar: Unicode.Scalar] = [
+        "×": "x", "°": "o", "−": "-", "–": "-", "—": "-", "·": ".", "…": ".", "→": ">", "←": "<",
+        "≤": "<", "≥": ">", "±": "+", "÷": "/", "ζ": "z", "ω": "w", "λ": "l", "π": "p", "µ": "u",
+        "μ": "u", "ρ": "r", "Δ": "D", "₀": "0", "₁": "1", "₂": "2", "ₖ": "k", "²": "2", "³": "3",
+        "⁻": "-", "₊": "+", "•": "o", "─": "-", "│": "|", "═": "=", "━": "=", "┤": "+", "┬": "+", "└": "+",
+        "┼": "+", "├": "+", "┴": "+", "┌": "+", "┐": "+", "┘": "+",
+    ]
+
+    /// `text` with every non-ASCII scalar replaced by its one-column stand-in, or `?` (escape
+    /// codes are ASCII and pass through). Wide characters count two columns and become `??`, so
+    /// widths are kept. - Complexity: O(*n*).
+    static func asciiFolded(_ text: String) -> String {
+        guard !text.unicodeScalars.allSatisfy(\.isASCII) else { return text }
+        var result = String.UnicodeScalarView()
+        for character in text {
+            if character.unicodeScalars.allSatisfy(\.isASCII) {
+                result.append(contentsOf: character.unicodeScalars)
+            } else if let scalar = character.unicodeScalars.first, let standIn = asciiStandIns[scalar] {
+                result.append(standIn)
+            } else {
+                result.append(contentsOf: String(repeating: "?", count: max(1, columns(of: character))).unicodeScalars)
+            }
+        }
+        return String(result)
+    }
+
     /// The text with every control character replaced by `?`. - Complexity: O(*n*).
     static func sanitized(_ text: String) -> String {
         guard text.contains(where: isControl) else { return text }

@@ -90,6 +90,16 @@ import SpringSolver
         #expect(!run.stdout.contains("\u{1B}["))
     }
 
+    /// A spring that settles after ~10 600 s: the run over 2 s ends (the settle-time
+    /// refinement once looped forever here) and every row is reported.
+    @Test func lightlyDampedSpringEnds() throws {
+        let run = try runBench(["integrators", "--stiffness", "100", "--damping", "0.001", "--duration", "2",
+                                "--hz", "60", "--json", "-"])
+        #expect(run.code == 0, "\(run.stderr)")
+        let rows = try #require(try jsonObject(run.stdout)["rows"] as? [[String: Any]])
+        #expect(rows.contains { $0["integrator"] as? String == "exact" && ($0["maxError"] as? Double ?? 1) < 1e-9 })
+    }
+
     @Test(arguments: [
         (["--hz", "0"], "--hz must be at least 1"),
         (["--hz", "-60"], "--hz must be at least 1"),
@@ -100,11 +110,39 @@ import SpringSolver
         (["--duration", "-1"], "--duration must be greater than 0"),
         (["--bounce", "0.3"], "unknown option '--bounce'"),
         (["--stiffness", "-5", "--damping", "1"], "stiffness must be a positive finite number"),
-        (["--hz", "100000", "--duration", "1000"], "steps per run"),
+        (["--hz", "100000", "--duration", "1000"], "frames per run"),
+        // 6e6 frames per run (and the work-precision sweep's 63 substeps on each): minutes.
+        (["--hz", "100000", "--duration", "60"], "frames per run"),
+        (["--hz", "1,2,3,4,5,6,7,8,9"], "--hz takes at most 8 rates, got 9"),
+        (["--substeps", "1,2,3,4,5,6,7,8,9"], "--substeps takes at most 8 counts, got 9"),
+        // No frame at all: once reported stable with error 0, and recommended.
+        (["--duration", "0.5", "--hz", "1"], "at least one frame"),
+        (["--duration", "0.01"], "at least one frame"),
+        // ω₀ = 10⁴ over the default 60 s: billions of adaptive steps.
+        (["--stiffness", "1e8", "--damping", "0.1", "--hz", "60"], "at most 2.0e+08 are allowed"),
+        (["--hz", "20000", "--substeps", "1,2,4,8", "--duration", "10"], "at most 2.0e+08 are allowed"),
         (["--bogus"], "unknown option '--bogus'"),
     ])
     func badInputIsOneLineAndExitTwo(arguments: [String], message: String) throws {
         expectUsageError(try runBench(["integrators"] + arguments), mentioning: message)
+    }
+
+    /// The work estimate counts every multiplier: substeps, rates, springs, timing repeats.
+    @Test func workEstimateGrowsWithEveryMultiplier() throws {
+        let springs = try ComparedSpring.defaults().map(\.motion.spring)
+        func work(_ count: Int = 3, spans: Double = 2, rates: [Double] = [60], substeps: [Int] = [1], timed: Bool = false) -> Double {
+            IntegratorComparisonRunner.estimatedSteps(springs: Array(springs.prefix(count)), spans: Array(repeating: spans, count: count),
+                                                      rates: rates, substeps: substeps, measureTime: timed)
+        }
+        let base = work()
+        #expect(base > 0)
+        #expect(work(1) < base)
+        #expect(work(spans: 4) > 1.9 * base)
+        #expect(work(rates: [60, 120]) >= base + 3 * 240 * (10 + 10))
+        #expect(work(substeps: [1, 32]) > base + 32 * 7 * 120 * 3)
+        #expect(work(timed: true) > base)
+        // The work-precision sweep alone is 282 frame-steps per frame (3 × 63 + 3 × 31).
+        #expect(work(1, spans: 10, rates: [1000]) > 282 * 10_000)
     }
 
     /// The comparison's frame metrics use SpringRun's definitions.
@@ -124,7 +162,8 @@ import SpringSolver
     /// (measured in SpringSolver's tests too).
     @Test func adaptiveStudyOnTheMenuSpring() throws {
         let spring = try ComparedSpring.menuShow()
-        let study = try IntegratorComparisonRunner.adaptiveStudy(spring: spring, span: 2)
+        let study = IntegratorComparisonRunner.adaptiveStudy(spring: spring, span: 2)
+        #expect(study.equalTolerance.allSatisfy { $0.failure == nil })
         #expect(study.equalTolerance.map(\.solver) == ["dopri54", "gsl-rkck", "gsl-rkf45"])
         let dopri = study.equalTolerance[0], rkf45 = study.equalTolerance[2]
         #expect(dopri.evaluations < rkf45.evaluations)
@@ -133,5 +172,23 @@ import SpringSolver
             let found = try #require(match, "\(reference.solver)")
             #expect(found.maxError <= reference.maxError)
         }
+    }
+
+    /// ω₀ = 10¹⁰⁰: dopri54 underflows its step at once. The failure is the study entry's, not
+    /// the run's: every other row and the report still come out (the run once exited 2).
+    @Test func aFailingAdaptiveSolverFailsItsEntryNotTheRun() throws {
+        let motion = try SpringMotion(spring: try DampedSpring(stiffness: 1e200, damping: 0), from: 0.0, to: 100.0)
+        let spring = ComparedSpring(name: "user", summary: "k 1e200", motion: motion)
+        let comparison = try IntegratorComparisonRunner.run(springs: [spring], rates: [60], substeps: [1], duration: 1, measureTime: false)
+        let study = try #require(comparison.studies.first)
+        let dopri = try #require(study.equalTolerance.first)
+        #expect(dopri.solver == "dopri54")
+        #expect(dopri.failure?.contains("step size underflow") == true, "\(dopri.failure ?? "no failure")")
+        #expect(study.matched.allSatisfy { $0.dopri54 == nil })
+        #expect(comparison.rows.contains { $0.integrator == "exact" && $0.failure == nil })
+        let text = comparison.rendered()
+        #expect(text.contains("dopri54 against gsl-rkck: no comparison, dopri54"))
+        let json = comparison.json().rendered()
+        #expect(json.contains("step size underflow"))
     }
 }

@@ -204,3 +204,33 @@ import Testing
         expectUsageError(try runBench(["path"] + arguments), mentioning: message)
     }
 }
+
+@Suite struct PathAccuracyTests {
+    /// The printed length is rounded to the accuracy; typed back, it must be accepted (it is
+    /// the end of the path within the accuracy), and a distance beyond that is still refused.
+    @Test func printedLengthTypedBackIsTheEnd() throws {
+        let run = try runBench(["path", "M 0 0 C 100 100 0 100 100 0", "--at-distance", "182.842712475", "--json", "-"])
+        #expect(run.code == 0, "\(run.stderr)")
+        let sample = try #require((try jsonObject(run.stdout)["samples"] as? [[String: Any]])?.first)
+        #expect(abs((sample["x"] as? Double ?? 0) - 100) < 1e-9)
+        expectUsageError(try runBench(["path", "M 0 0 C 100 100 0 100 100 0", "--at-distance", "182.8428"]), mentioning: "outside the path")
+    }
+
+    /// Elliptical arcs follow --accuracy: π/3 for a 60° arc of radius 1, within 1e-12.
+    @Test func arcsAreApproximatedWithinTheAccuracyAsked() throws {
+        let run = try runBench(["path", "M 0 0 A 1 1 0 0 1 1 0", "--accuracy", "1e-12", "--json", "-"])
+        #expect(run.code == 0, "\(run.stderr)")
+        let length = try #require(try jsonObject(run.stdout)["length"] as? Double)
+        #expect(abs(length - Double.pi / 3) <= 1e-12, "\(length)")
+    }
+
+    /// A path too large for the default 1e-9 pt falls back to the accuracy its table reaches,
+    /// with a note; asked explicitly, the same accuracy is a usage error naming what is reachable.
+    @Test func unreachableAccuracy() throws {
+        let path = "M 0 0 Q 10000 10000 0 10000"
+        let relaxed = try runBench(["path", path, "--samples", "2"])
+        #expect(relaxed.code == 0)
+        #expect(relaxed.stderr.contains("not reachable") && relaxed.stderr.contains("using"))
+        expectUsageError(try runBench(["path", path, "--accuracy", "1e-9"]), mentioning: "not reachable for this path")
+    }
+}

@@ -90,6 +90,19 @@ import Testing
         }
     }
 
+    /// Settle times past ~8192 s (lightly damped, or so overdamped the slow mode takes 1e200 s):
+    /// the command ends and reports them (the settle-time refinement once looped forever here).
+    @Test(arguments: [
+        (["--stiffness", "100", "--damping", "0.001"], 10_000.0, 10_600.0),
+        (["--stiffness", "1e-100", "--damping", "1e100"], 5.29e200, 5.30e200),
+    ])
+    func verySlowSettlingEnds(options: [String], low: Double, high: Double) throws {
+        let run = try runBench(["spring"] + options + ["--at", "0", "--json", "-"])
+        #expect(run.code == 0, "\(run.stderr)")
+        let settle = try #require(try jsonObject(run.stdout)["settleTime"] as? Double)
+        #expect(settle > low && settle < high, "\(settle)")
+    }
+
     @Test(arguments: [
         (["--mass", "0", "--stiffness", "1", "--damping", "1"], "mass must be a positive finite number"),
         (["--stiffness", "-1", "--damping", "1"], "stiffness must be a positive finite number"),

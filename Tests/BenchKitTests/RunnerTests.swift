@@ -63,7 +63,8 @@ struct RunnerTests {
         #expect(result.median == 25)
         #expect(result.referenceMedian == 75)
         #expect(result.speedup == 3)
-        #expect(result.speedupCI95 == ConfidenceInterval(lower: 3, upper: 3))
+        #expect(result.pairedSpeedup == 3)
+        #expect(result.pairedSpeedupCI95 == ConfidenceInterval(lower: 3, upper: 3))
         #expect(result.maxError == 2e-12)
         #expect(result.referenceIterations.map { $0 * 300 >= 1_000_000 } == true)
 

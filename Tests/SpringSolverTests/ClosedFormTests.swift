@@ -113,6 +113,31 @@ import GSLReference
         }
     }
 
+    /// Overdamped far past where `(1 − ζ)(1 + ζ)` overflows (ζ ≳ 1e154): the spread stays
+    /// finite and ≈ λ, and the motion is finite, starts at its initial state and creeps like
+    /// `e^(−(k/c)·t)` (the slow mode) — once `v` was NaN (∞·0) for ζ ≈ 1e160.
+    @Test(arguments: [1e10, 1e150, 1e155, 1e160, 1e200, 1e300])
+    func extremeOverdampingIsFinite(zeta: Double) throws {
+        // m = 1, ω₀ = 1e-150: c = 2ζ·1e-150 stays finite for every ζ here.
+        let omega = 1e-150
+        let spring = try DampedSpring(mass: 1, stiffness: omega * omega, damping: 2 * zeta * omega)
+        #expect(spring.frequencySpread.isFinite && spring.frequencySpread > 0)
+        #expect(abs(spring.frequencySpread - spring.decayRate) <= 1e-12 * spring.decayRate)
+        let motion = try SpringMotion(spring: spring, from: 100.0, to: 0.0, initialVelocity: 0)
+        let slowRate = spring.stiffness / spring.damping
+        for t in [0, 1e-300, 1, 1e10, 0.5 / slowRate, 1 / slowRate, 1e300, .greatestFiniteMagnitude] {
+            let state = motion.state(at: t)
+            #expect(state.displacement.isFinite && state.velocity.isFinite, "ζ \(zeta), t = \(t): \(state)")
+            #expect(state.displacement >= 0 && state.displacement <= 100, "t = \(t)")
+            #expect(state.velocity <= 0, "t = \(t)")
+        }
+        // Where the slow rate is a normal number (its reciprocal a finite time): x(1/s) = 100/e.
+        if slowRate >= 1e-300 {
+            let mid = motion.position(at: 1 / slowRate)
+            #expect(abs(mid - 100 * exp(-1)) < 1e-9 * 100, "\(mid)")
+        }
+    }
+
     /// The motion solves `m·x″ + c·x′ + k·x = 0`: the velocity is the derivative of the
     /// position (central differences) in every regime.
     @Test(arguments: regimes)

@@ -58,6 +58,34 @@ import Testing
         #expect(!criteria.isAtRest(motion.state(at: settle - 1e-6)))
     }
 
+    /// Settle times past ~8192 s, where doubles are spaced wider than 1e-12 s: the refinement
+    /// must still end (it once bisected forever) and land on the last exit from the rest box.
+    @Test func lightlyDampedSettleTimeEnds() throws {
+        // k 100, c 0.001: λ = 0.0005 /s, ω₀ = 10. |x| peaks near 100·e^(−λt), so the last exit
+        // past 0.5 pt is within a period before ln(200)/λ ≈ 10 597 s.
+        let spring = try DampedSpring(stiffness: 100, damping: 0.001)
+        let motion = try SpringMotion(spring: spring, from: 0.0, to: 100.0)
+        let settle = motion.settleTime()
+        let estimate = log(200) / spring.decayRate
+        #expect(settle > estimate - spring.period && settle <= estimate + 1e-6 * estimate, "\(settle)")
+        #expect(!RestCriteria.default.isAtRest(motion.state(at: settle.nextDown.nextDown)))
+        for k in 0...200 { #expect(RestCriteria.default.isAtRest(motion.state(at: settle + Double(k) * spring.period / 50))) }
+    }
+
+    /// Extreme but legal springs: the settle time is finite, ends, and matches the slow mode.
+    @Test(arguments: [(1e-100, 1e100), (1e-300, 1e-10), (1e-30, 1e-20)])
+    func extremeSpringsSettle(stiffness: Double, damping: Double) throws {
+        let spring = try DampedSpring(stiffness: stiffness, damping: damping)
+        let motion = try SpringMotion(spring: spring, from: 0.0, to: 100.0)
+        let settle = motion.settleTime()
+        #expect(settle.isFinite && settle > 0, "\(settle)")
+        if spring.dampingRatio > 1e3 {
+            // Overdamped far past critical: x ≈ 100·e^(−st), s = k/c, so |x| = 0.5 at ln(200)/s.
+            let estimate = log(200) * damping / stiffness
+            #expect(abs(settle - estimate) <= 1e-6 * estimate, "\(settle) vs \(estimate)")
+        }
+    }
+
     @Test func restCriteriaDefaults() throws {
         #expect(RestCriteria.default.distance == 0.5)
         #expect(RestCriteria.default.speed == 31.25)

@@ -130,3 +130,26 @@ extension StringProtocol {
         return text
     }
 }
+
+@Suite struct ASCIICanvasTests {
+    /// The ASCII canvas is for terminals and logs that cannot take anything else: every label
+    /// must come out ASCII too, at the width asked.
+    @Test func labelsTitlesAndLegendsAreFoldedToASCII() throws {
+        let plot = Plot(
+            width: 50, height: 12, canvas: .ascii, title: "speed |pₖ₊₁ − pₖ|·hz, ζ 0.6 → ω₀ 14",
+            xAxis: Axis(label: "t (s) × 2°"), yAxis: Axis(label: "error ≤ 0.5 µm"),
+            series: [Series("ζ = 0.6", x: [0, 1, 2], y: [1, 3, 2])],
+            annotations: [Annotation(x: 1, y: 3, label: "2.0× speed")])
+        let text = try plot.render()
+        let allASCII = text.unicodeScalars.allSatisfy { $0.isASCII }
+        #expect(allASCII, "\(text)")
+        #expect(text.contains("|pk+1 - pk|.hz"))
+        #expect(text.split(separator: "\n").map(\.count).allSatisfy { $0 <= 50 })
+    }
+
+    @Test func unknownSymbolsKeepTheirWidth() {
+        #expect(Text.asciiFolded("a✓b") == "a?b")
+        #expect(Text.asciiFolded("日本") == "????")
+        #expect(Text.asciiFolded("plain") == "plain")
+    }
+}

@@ -64,13 +64,22 @@ struct IntegratorsRequest {
     var substeps: [Int]
     var duration: Double?
 
-    /// Limits that keep a run to seconds, not hours: frames per run and fixed steps per run.
+    /// Limits that keep a run to seconds, not hours.
     static let maximumRate = 100_000.0
     static let maximumSubsteps = 1024
-    static let maximumSteps = 10_000_000.0
+    /// At most this many rates and substep counts: each multiplies the whole table.
+    static let maximumListLength = 8
+    /// Frames per run (each run keeps its frames: 32 bytes each).
+    static let maximumFrames = 1_000_000.0
+    /// Estimated steps of the whole run (``IntegratorComparisonRunner/estimatedSteps``): about
+    /// 10 s in a release build at a few tens of ns per step.
+    static let maximumWork = 200_000_000.0
 
     init(_ arguments: Arguments) throws {
         rates = try arguments.doubles("hz", atLeast: SceneSelection.minimumRate) ?? [60, 120]
+        guard rates.count <= Self.maximumListLength else {
+            throw CLIError.usage("--hz takes at most \(Self.maximumListLength) rates, got \(rates.count)")
+        }
         for rate in rates where rate > Self.maximumRate {
             throw CLIError.usage("--hz must be at most \(Self.maximumRate.formatted), got \(rate.formatted)")
         }
@@ -81,6 +90,9 @@ struct IntegratorsRequest {
                     throw CLIError.usage("--substeps expects whole numbers from 1 to \(Self.maximumSubsteps), got '\(part)'")
                 }
                 return value
+            }
+            guard substeps.count <= Self.maximumListLength else {
+                throw CLIError.usage("--substeps takes at most \(Self.maximumListLength) counts, got \(substeps.count)")
             }
         }
         duration = try arguments.double("duration", greaterThan: 0)
@@ -94,9 +106,20 @@ struct IntegratorsRequest {
             let base = try DefaultMotion.motion(of: try DefaultMotion.menuSpring(mapping: mapping), arguments: arguments)
             springs = try ComparedSpring.defaults(base: base)
         }
-        let longest = (duration ?? 60) * (rates.max() ?? 0) * Double(substeps.max() ?? 1)
-        guard longest <= Self.maximumSteps else {
-            throw CLIError.usage("--duration × --hz × --substeps asks for \(significant(longest)) steps per run; at most \(significant(Self.maximumSteps)) are allowed")
+        let spans = springs.map { duration ?? IntegratorComparisonRunner.defaultDuration(for: $0.motion) }
+        let shortest = spans.min() ?? 0, longest = spans.max() ?? 0
+        let slowest = rates.min() ?? 0, fastest = rates.max() ?? 0
+        if IntegratorComparisonRunner.frameCount(span: shortest, hz: slowest) < 1 {
+            throw CLIError.usage("--duration × --hz must give at least one frame, got \(significant(shortest)) s × \(slowest.formatted) Hz")
+        }
+        let frames = longest * fastest
+        guard frames <= Self.maximumFrames else {
+            throw CLIError.usage("--duration × --hz asks for \(significant(frames)) frames per run; at most \(significant(Self.maximumFrames)) are allowed")
+        }
+        let work = IntegratorComparisonRunner.estimatedSteps(
+            springs: springs.map(\.motion.spring), spans: spans, rates: rates, substeps: substeps, measureTime: isOptimizedBuild)
+        guard work <= Self.maximumWork else {
+            throw CLIError.usage("this comparison needs about \(significant(work, 2)) steps (springs × rates × substeps, the work-precision sweep, the adaptive study and timing repeats); at most \(significant(Self.maximumWork, 2)) are allowed: lower --duration, --hz or --substeps")
         }
     }
 }

@@ -54,8 +54,16 @@ let pathCommand = Command(
         .option("json", "FILE", "write the result as JSON (flightline.path/1, plus bounds and flattened); '-' for stdout only"),
     ],
     run: { arguments, console in
-        let request = try PathRequest(arguments)
-        let report = try PathReport(request)
+        var request = try PathRequest(arguments)
+        let report: PathReport
+        do {
+            report = try PathReport(request)
+        } catch let unreachable as UnreachableAccuracy where !request.accuracyWasGiven {
+            // The default accuracy is a default, not a demand: use what the path allows, and say so.
+            console.err("note: \(unreachable.message); using \(unreachable.reachable) pt")
+            request.accuracy = unreachable.reachable
+            report = try PathReport(request)
+        }
         if let destination = arguments.string("json") {
             if destination != "-" { console.out(report.rendered()) }
             try writeJSON(report.json, to: destination, console: console)
@@ -73,6 +81,8 @@ struct PathRequest {
     var distances: [Double]
     var sampleCount: Int
     var accuracy: Double
+    /// Whether `--accuracy` was given (otherwise `accuracy` is the default, which may be relaxed).
+    var accuracyWasGiven: Bool
     /// `--flatten`'s tolerance, points.
     var flattenTolerance: Double?
 
@@ -102,11 +112,14 @@ struct PathRequest {
         }
         pathData = data
         accuracy = try arguments.double("accuracy", greaterThan: 0) ?? Accuracy.default
+        accuracyWasGiven = arguments.has("accuracy")
         distances = try arguments.doubles("at-distance") ?? []
         sampleCount = try arguments.int("samples", in: 1...1_000_000) ?? 0
         flattenTolerance = try arguments.double("flatten", greaterThan: 0)
         do {
-            path = try Path(svgPathData: data)
+            // Elliptical arcs become cubics within a quarter of the accuracy, so the arc's
+            // approximation stays inside the accuracy the lengths and positions promise.
+            path = try Path(svgPathData: data, arcTolerance: min(Path.defaultArcTolerance, accuracy / 4))
         } catch {
             throw CLIError.usage(error.description)
         }
@@ -155,6 +168,11 @@ struct PathReport {
         } catch {
             throw CLIError.usage(error.description)
         }
+        // The table's own check may stop short of the accuracy at the rounding floor of a large
+        // path; then the numbers printed would not be as good as the accuracy says.
+        guard measure.maximumError <= request.accuracy else {
+            throw UnreachableAccuracy(asked: request.accuracy, reached: measure.maximumError)
+        }
         accuracy = request.accuracy
         // A request's path always draws (PathRequest refuses one that does not), so it has a box.
         bounds = request.path.boundingBox ?? Rect(enclosing: .zero)
@@ -164,10 +182,12 @@ struct PathReport {
         samples = []
         samples.reserveCapacity(request.distances.count + request.sampleCount)
         for distance in request.distances {
-            guard distance >= 0, distance <= measure.length else {
+            // The length is known to ±accuracy and printed rounded to it, so a distance within
+            // the accuracy of an end (the printed length typed back) is that end.
+            guard distance >= -request.accuracy, distance <= measure.length + request.accuracy else {
                 throw CLIError.usage("--at-distance \(distance.formatted) is outside the path: distances run from 0 to its length \(measure.length.formatted)")
             }
-            samples.append(try Self.sample(measure, at: distance))
+            samples.append(try Self.sample(measure, at: min(max(distance, 0), measure.length)))
         }
         let count = request.sampleCount
         let step = count > 1 ? measure.length / Double(count - 1) : 0
@@ -280,4 +300,23 @@ struct PathReport {
         }
         return members
     }
+}
+
+/// The PathMeasure table stopped short of the accuracy asked (at the rounding floor of a large
+/// path): a usage error when `--accuracy` was given, a note and a relaxed accuracy otherwise.
+struct UnreachableAccuracy: Error, CustomStringConvertible {
+    let asked: Double
+    let reached: Double
+
+    /// The reached error rounded up to two significant digits: an accuracy that holds.
+    var reachable: Double {
+        let unit = Foundation.pow(10, Foundation.floor(Foundation.log10(reached)) - 1)
+        return Double(String(format: "%.1e", (reached / unit).rounded(.up) * unit))!
+    }
+
+    var message: String {
+        "accuracy \(asked) pt is not reachable for this path: its positions are good to \(reachable) pt (double-precision rounding)"
+    }
+
+    var description: String { "--" + message + "; ask for that or more" }
 }

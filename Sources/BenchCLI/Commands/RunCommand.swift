@@ -7,8 +7,9 @@ let runCommand = Command(
     summary: "run the benchmarks, each raced against its reference",
     details: """
     Release builds only. Each benchmark's result is checked against its reference before it is
-    timed; kernel and reference then alternate sample by sample, and `speedup` is the median of
-    the per-pair ratios (reference time ÷ kernel time) from the same run. Iterations are
+    timed; kernel and reference then alternate sample by sample, and `speedup` is the
+    reference's median time ÷ the kernel's, both from that interleaved run (the JSON adds
+    `pairedSpeedup`, the median of the per-pair ratios, with its 95 % interval). Iterations are
     calibrated so a sample lasts ≥ 1 ms (≥ 0.25 ms with --quick); every benchmark takes ≥ 30
     samples. Baselines live in Benchmarks/baselines/NAME.json.
     """,
@@ -102,7 +103,7 @@ func renderRun(_ outcome: RunOutcome) -> String {
     }
     var text = table.rendered()
     let timer = outcome.timer
-    text += "\n\nspeedup = reference time ÷ kernel time, median of interleaved pairs; best = fastest sample; "
+    text += "\n\nspeedup = reference median ÷ kernel median, from one interleaved run; best = fastest sample; "
     text += "samples = count × iterations each; "
     text += "timer overhead \(significant(timer.overheadNanoseconds)) ns; \(outcome.options.isQuick ? "quick" : "standard") mode"
     let swarm = swarmCapacityRows(outcome.results)

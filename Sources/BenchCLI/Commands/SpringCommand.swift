@@ -39,6 +39,8 @@ struct SpringCommandReport {
     let notes: [String]
     let times: [Double]
     let timesWereGiven: Bool
+    /// The motion's settle time, computed once (up to 10⁶ closed-form evaluations each time).
+    let settleTime: Double
 
     /// At most this many `--at` times (each is one line of output).
     static let maximumTimes = 100_000
@@ -61,16 +63,15 @@ struct SpringCommandReport {
                      + (DefaultMotion.isGiven(in: arguments) ? ")" : ", from 667 to 459 pt)")]
         }
         timesWereGiven = atTimes != nil
-        times = atTimes ?? Self.defaultTimes(for: motion)
+        settleTime = motion.settleTime()
+        times = atTimes ?? Self.defaultTimes(for: motion, settleTime: settleTime)
     }
 
     var spring: DampedSpring { motion.spring }
-    var settleTime: Double { motion.settleTime() }
 
     /// 10 times evenly spaced from 0 to the settle time; 2 periods when the motion never
     /// settles (undamped) or is at rest from the start.
-    static func defaultTimes(for motion: SpringMotion<Double>) -> [Double] {
-        let settle = motion.settleTime()
+    static func defaultTimes(for motion: SpringMotion<Double>, settleTime settle: Double) -> [Double] {
         let end = settle.isFinite && settle > 0 ? settle : 2 * motion.spring.period
         return (0..<10).map { end * Double($0) / 9 }
     }

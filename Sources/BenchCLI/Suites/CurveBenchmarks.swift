@@ -46,9 +46,9 @@ func quadraticArcLengthBenchmark() throws -> Benchmark {
         reference: Reference("arclen/quadratic/gsl-qags") { iterations in
             for _ in 0..<iterations {
                 for curve in curves {
-                    blackHole(try? integrator.qags(from: 0, to: 1, relativeTolerance: gslRelativeTolerance) { t in
+                    blackHole(mustSucceed("arclen/gsl-qags") { try integrator.qags(from: 0, to: 1, relativeTolerance: gslRelativeTolerance) { t in
                         curve.derivative(at: t).length
-                    }.value)
+                    }.value })
                 }
             }
         },
@@ -60,7 +60,7 @@ func quadraticArcLengthBenchmark() throws -> Benchmark {
         }
     ) { iterations in
         for _ in 0..<iterations {
-            for curve in curves { blackHole(try? curve.arcLength(accuracy: accuracy)) }
+            for curve in curves { blackHole(mustSucceed("arclen") { try curve.arcLength(accuracy: accuracy) }) }
         }
     }
 }
@@ -78,9 +78,9 @@ func cubicArcLengthBenchmark() throws -> Benchmark {
         reference: Reference("arclen/cubic/gsl-qags") { iterations in
             for _ in 0..<iterations {
                 for curve in curves {
-                    blackHole(try? integrator.qags(from: 0, to: 1, relativeTolerance: gslRelativeTolerance) { t in
+                    blackHole(mustSucceed("arclen/gsl-qags") { try integrator.qags(from: 0, to: 1, relativeTolerance: gslRelativeTolerance) { t in
                         curve.derivative(at: t).length
-                    }.value)
+                    }.value })
                 }
             }
         },
@@ -92,7 +92,7 @@ func cubicArcLengthBenchmark() throws -> Benchmark {
         }
     ) { iterations in
         for _ in 0..<iterations {
-            for curve in curves { blackHole(try? curve.arcLength(accuracy: accuracy)) }
+            for curve in curves { blackHole(mustSucceed("arclen") { try curve.arcLength(accuracy: accuracy) }) }
         }
     }
 }
@@ -157,7 +157,7 @@ func pathMeasureBenchmark(queriesPerPath: Int = 128) throws -> Benchmark {
         reference: Reference("pathmeasure/position/gsl-brent") { iterations in
             for _ in 0..<iterations {
                 for (reference, distances) in zip(timed, queries) {
-                    for distance in distances { blackHole(try? reference.sample(atDistance: distance)) }
+                    for distance in distances { blackHole(mustSucceed("pathmeasure/position/gsl-brent") { try reference.sample(atDistance: distance) }) }
                 }
             }
         },
@@ -185,7 +185,7 @@ func pathMeasureBenchmark(queriesPerPath: Int = 128) throws -> Benchmark {
     ) { iterations in
         for _ in 0..<iterations {
             for (measure, distances) in zip(measures, queries) {
-                for distance in distances { blackHole(try? measure.sample(atDistance: distance)) }
+                for distance in distances { blackHole(mustSucceed("pathmeasure/position") { try measure.sample(atDistance: distance) }) }
             }
         }
     }

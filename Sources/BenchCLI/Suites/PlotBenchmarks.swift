@@ -32,7 +32,7 @@ func plotBenchmarks() throws -> [Benchmark] {
                 return Double(max(0, lines.count - 40) + max(0, (visible.max() ?? 0) - 120))
             },
             body: { iterations in
-                for _ in 0..<iterations { blackHole(try? plot.render()) }
+                for _ in 0..<iterations { blackHole(mustSucceed("plot/braille-10k") { try plot.render() }) }
             }
         )
     ]

@@ -38,8 +38,8 @@ private func beeFrameBenchmark() throws -> Benchmark {
         reference: Reference("scene/bee-frame/gsl-brent") { iterations in
             for _ in 0..<iterations {
                 for t in times {
-                    blackHole(try? references[0].position(at: t))
-                    blackHole(try? references[1].position(at: t))
+                    blackHole(mustSucceed("scene/bee-frame/gsl-brent") { try references[0].position(at: t) })
+                    blackHole(mustSucceed("scene/bee-frame/gsl-brent") { try references[1].position(at: t) })
                 }
             }
         },
@@ -133,9 +133,9 @@ private func menuFrameBenchmark() throws -> Benchmark {
         workUnitsPerIteration: times.count,
         reference: Reference("scene/menu-frame/gsl-rk8pd") { iterations in
             for _ in 0..<iterations {
-                guard (try? reference.restart()) != nil else { return }
+                mustSucceed("scene/menu-frame/gsl-rk8pd") { try reference.restart() }
                 for t in times {
-                    guard let presented = try? reference.presented(at: t) else { return }
+                    let presented = mustSucceed("scene/menu-frame/gsl-rk8pd") { try reference.presented(at: t) }
                     let raw = scene.target - presented
                     let offset = raw > 0 ? raw * scene.positiveOffsetScale : raw
                     blackHole((t, presented, offset, shape.path(offset: offset)))

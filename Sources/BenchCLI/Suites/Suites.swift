@@ -26,3 +26,15 @@ enum Suites {
         return benchmarks
     }
 }
+
+/// The result of a timed body that cannot fail once its benchmark's check has passed (same
+/// inputs, same code). Should it fail anyway, bench stops: a swallowed error (`try?`) would let
+/// a kernel that did no work post a fast time, which BenchKit's contract forbids.
+@inline(__always)
+func mustSucceed<T, E: Error>(_ benchmark: StaticString, _ body: () throws(E) -> T) -> T {
+    do {
+        return try body()
+    } catch {
+        preconditionFailure("\(benchmark): a timed body failed after its check passed: \(error)")
+    }
+}

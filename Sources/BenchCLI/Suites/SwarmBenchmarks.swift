@@ -32,13 +32,13 @@ func swarmBenchmarks() throws -> [Benchmark] {
     let unit = BenchmarkUnit.nanoseconds(per: "bee")
     func naiveReference() -> Reference {
         Reference("swarm/paced-bees/naive") { iterations in
-            guard let naive = try? fixture.naive() else { return }
+            let naive = mustSucceed("swarm/paced-bees/naive") { try fixture.naive() }
             for _ in 0..<iterations { naive.advance(hinted: false) }
         }
     }
     func kernel(_ execution: Swarm.Execution) -> Benchmark.Body {
         { iterations in
-            guard let box = try? fixture.swarm() else { return }
+            let box = mustSucceed("swarm/paced-bees") { try fixture.swarm() }
             for _ in 0..<iterations {
                 box.swarm.advance(execution: execution)
                 blackHole(box.swarm.positions[box.swarm.count - 1])
@@ -54,11 +54,11 @@ func swarmBenchmarks() throws -> [Benchmark] {
                   body: kernel(.serial)),
         Benchmark("swarm/paced-bees-hinted", unit: unit, workUnitsPerIteration: swarmBenchmarkBees,
                   reference: naiveReference(), check: Check(tolerance: 1e-9) { try fixture.hintedError() }) { iterations in
-            guard let hinted = try? fixture.hinted() else { return }
+            let hinted = mustSucceed("swarm/paced-bees-hinted") { try fixture.hinted() }
             for _ in 0..<iterations { hinted.advance(hinted: true) }
         },
         Benchmark("swarm/memory-floor", unit: unit, workUnitsPerIteration: swarmBenchmarkBees) { iterations in
-            guard let floor = try? fixture.floor() else { return }
+            let floor = mustSucceed("swarm/memory-floor") { try fixture.floor() }
             for _ in 0..<iterations { floor.advance() }
         },
     ]

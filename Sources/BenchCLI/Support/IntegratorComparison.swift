@@ -119,8 +119,10 @@ struct AdaptiveStudy: Sendable {
         var solver: String
         var tolerance: Double
         var evaluations: Int
-        /// Largest position error over the checkpoints (points).
+        /// Largest position error over the checkpoints (points); NaN when the solver failed.
         var maxError: Double
+        /// Why the solver could not finish (then `evaluations` and `maxError` mean nothing).
+        var failure: String? = nil
     }
     var spring: String
     var span: Double
@@ -128,7 +130,8 @@ struct AdaptiveStudy: Sendable {
     /// dopri54, gsl-rkck, gsl-rkf45 at the same `rtol = atol`.
     var equalTolerance: [Entry]
     /// For each GSL solver: the loosest dopri54 tolerance (on a grid of 10^(1/8) steps) whose
-    /// achieved error is at most that solver's achieved error at the common tolerance.
+    /// achieved error is at most that solver's achieved error at the common tolerance; `nil`
+    /// when none on the grid does or a solver failed.
     var matched: [(gsl: Entry, dopri54: Entry?)]
 }
 
@@ -156,6 +159,19 @@ enum IntegratorComparisonRunner {
     static let visibleError = 0.5
     static let workPrecisionSubsteps = [1, 2, 4, 8, 16, 32]
     static let workPrecisionTolerances = [1e-3, 1e-5, 1e-7, 1e-9, 1e-11]
+    /// `rtol = atol` of the adaptive study.
+    static let studyTolerance = 1e-9
+    /// The dopri54 tolerances the study tries to match a GSL solver's error, loosest first:
+    /// 100× to 1/1000× the study tolerance in steps of 10^(1/8).
+    static func studyGrid(around tolerance: Double) -> [Double] {
+        (0...40).map { tolerance * pow(10, 2 - Double($0) / 8) }
+    }
+    static var studyGrid: [Double] { studyGrid(around: studyTolerance) }
+    /// Grid steps per decade.
+    static let studyGridSubdivisions = 8
+    /// The most grid tolerances the study solves: 6 decade points, then a bisection of one
+    /// decade (3 solves) for each of the 2 GSL solvers.
+    static var studyGridCount: Int { (studyGrid.count + studyGridSubdivisions - 1) / studyGridSubdivisions + 1 + 2 * 3 }
 
     /// The default simulated span of a motion: 1.5 × its exact settle time, at least 2 s (5
     /// periods if it never settles), at most 60 s.
@@ -173,6 +189,13 @@ enum IntegratorComparisonRunner {
     /// - Complexity: O(springs × rates × substeps × methods × frames), plus the timing.
     static func run(springs: [ComparedSpring], rates: [Double], substeps: [Int], duration: Double?,
                     tolerance: Double = defaultTolerance, measureTime: Bool) throws -> IntegratorComparison {
+        // A run with no frame has nothing to compare: it would read as stable with error 0.
+        for spring in springs {
+            let span = duration ?? defaultDuration(for: spring.motion)
+            for hz in rates where frameCount(span: span, hz: hz) < 1 {
+                throw CLIError.usage("a \(significant(span)) s span at \(hz.formatted) Hz has no frame: duration × rate must be at least 1")
+            }
+        }
         var rows: [IntegratorRow] = []
         var points: [WorkPrecisionPoint] = []
         var studies: [AdaptiveStudy] = []
@@ -202,11 +225,66 @@ enum IntegratorComparisonRunner {
                 rows += group
             }
             points += try workPrecision(spring: spring, hz: rates[0], span: span)
-            studies.append(try adaptiveStudy(spring: spring, span: span))
+            studies.append(adaptiveStudy(spring: spring, span: span))
         }
         return IntegratorComparison(
             springs: springs, durations: durations, rates: rates, substeps: substeps, tolerance: tolerance,
             rows: rows, workPrecision: points, studies: studies, timed: measureTime, recommendations: recommendations)
+    }
+
+    // MARK: Work estimate
+
+    /// The fastest rate of a spring's motion (1/s): `ω₀` when it oscillates, the fast decay
+    /// rate `λ + μ` when overdamped. An explicit method's step must be about `1/ρ` or less,
+    /// for accuracy or stability.
+    static func fastestRate(of spring: DampedSpring) -> Double {
+        spring.dampingRatio <= 1 ? spring.naturalFrequency : spring.decayRate + spring.frequencySpread
+    }
+
+    /// Estimated steps of one adaptive solve over `span` seconds at `tolerance`, stopping at
+    /// `stops` frame times: a 4th/5th-order pair needs `h·ρ ≈ 4·tol^(1/5)` (measured: dopri54
+    /// takes about 360 steps on the menu spring over 2 s at 1e-9, S·ρ·tol^(−1/5)/4 ≈ 450), and
+    /// at least one step per stop.
+    static func adaptiveSteps(span: Double, rate: Double, tolerance: Double, stops: Int) -> Double {
+        Double(stops) + span * rate * pow(tolerance, -0.2) / 4
+    }
+
+    /// An estimate of the steps a whole ``run(springs:rates:substeps:duration:tolerance:measureTime:)``
+    /// takes, every part of it counted: per spring and rate the fixed-step rows (7 methods plus
+    /// gsl-rk4, whose step costs 3 RK4 steps) at each substep count, the 10 adaptive rows, and,
+    /// when timed, the repeats of the rows timed as whole runs (at least 5 more); the
+    /// work-precision sweep at the first rate (3 methods × substeps 1…32, gsl-rk4 × 1…16,
+    /// 4 adaptive solvers × 5 tolerances); the adaptive study (dopri54, rkck, rkf45 solved to 10
+    /// checkpoints, i.e. 5.5 spans each, plus dopri54 at up to ``studyGridCount`` tolerances).
+    ///
+    /// - Complexity: O(springs × rates × substeps).
+    static func estimatedSteps(springs: [DampedSpring], spans: [Double], rates: [Double], substeps: [Int],
+                               tolerance: Double = defaultTolerance, measureTime: Bool) -> Double {
+        let repeats = measureTime ? 6.0 : 1.0
+        var total = 0.0
+        for (spring, span) in zip(springs, spans) {
+            let rate = fastestRate(of: spring)
+            for hz in rates {
+                let frames = frameCount(span: span, hz: hz)
+                let framesD = Double(frames)
+                for count in substeps {
+                    total += framesD * Double(count) * (7 + 3 * repeats)
+                }
+                // dopri54 and 3 GSL pairs, one-solve and frame-locked; bsimp and msbdf one-solve.
+                total += 10 * repeats * adaptiveSteps(span: span, rate: rate, tolerance: tolerance, stops: frames)
+            }
+            guard let first = rates.first else { continue }
+            let frames = frameCount(span: span, hz: first)
+            let sweep = Double(workPrecisionSubsteps.reduce(0, +)), gslSweep = Double(workPrecisionSubsteps.prefix(5).reduce(0, +))
+            total += Double(frames) * (3 * sweep + 3 * gslSweep)
+            for tol in workPrecisionTolerances {
+                total += 4 * adaptiveSteps(span: span, rate: rate, tolerance: tol, stops: frames)
+            }
+            let studySpan = 5.5 * span
+            total += 3 * adaptiveSteps(span: studySpan, rate: rate, tolerance: studyTolerance, stops: 0)
+            total += Double(studyGridCount) * adaptiveSteps(span: studySpan, rate: rate, tolerance: studyGrid.last ?? studyTolerance, stops: 0)
+        }
+        return total
     }
 
     // MARK: Frame metrics
@@ -480,46 +558,93 @@ enum IntegratorComparisonRunner {
     /// `rtol = atol = tolerance`: evaluations of the solve to `span`, and the achieved error as
     /// the largest position error at `checkpoints` evenly spaced end times (each a separate
     /// solve from 0, so no solver's steps are changed by stopping to sample). Then, for each GSL
-    /// solver, the loosest dopri54 tolerance on a 10^(1/8) grid that achieves at most its error.
-    static func adaptiveStudy(spring: ComparedSpring, span: Double, tolerance: Double = 1e-9, checkpoints: Int = 10) throws -> AdaptiveStudy {
+    /// solver, the loosest dopri54 tolerance on the 10^(1/8) grid (``studyGrid(around:)``)
+    /// that achieves at most its error.
+    ///
+    /// A solver that fails (step cap, step-size underflow on a very stiff spring) gives an entry
+    /// with its ``AdaptiveStudy/Entry/failure``; the rest of the study goes on.
+    ///
+    /// The grid is searched a decade at a time (loosest first), then bisected within the decade
+    /// that first reaches the error, so at most ``studyGridCount`` tolerances are solved: this
+    /// assumes the achieved error grows with the tolerance, which holds on the grid up to
+    /// rounding (a non-monotone blip could make the match slightly tighter than the loosest).
+    ///
+    /// - Complexity: O(``studyGridCount`` + 3) × `checkpoints` solves.
+    static func adaptiveStudy(spring: ComparedSpring, span: Double, tolerance: Double = studyTolerance, checkpoints: Int = 10) -> AdaptiveStudy {
         let motion = spring.motion
         let ends = (1...checkpoints).map { span * Double($0) / Double(checkpoints) }
-        func dopri(_ tol: Double) throws -> AdaptiveStudy.Entry {
+        func failed(_ solver: String, _ tol: Double, _ error: any Error) -> AdaptiveStudy.Entry {
+            .init(solver: solver, tolerance: tol, evaluations: 0, maxError: .nan, failure: "\(error)")
+        }
+        func dopri(_ tol: Double) -> AdaptiveStudy.Entry {
             let options = DormandPrince54Options(relativeTolerance: tol, absoluteTolerance: tol)
             var worst = 0.0, evaluations = 0
-            for end in ends {
-                var solver = try DormandPrince54(system: SpringSystem<Double>(spring: motion.spring), time: 0,
-                                                 state: motion.initialState, options: options)
-                let state = try solver.integrate(to: end)
-                worst = max(worst, abs(state.displacement - motion.state(at: end).displacement))
-                if end == ends.last { evaluations = solver.statistics.rhsEvaluations }
+            do {
+                for end in ends {
+                    var solver = try DormandPrince54(system: SpringSystem<Double>(spring: motion.spring), time: 0,
+                                                     state: motion.initialState, options: options)
+                    let state = try solver.integrate(to: end)
+                    worst = max(worst, abs(state.displacement - motion.state(at: end).displacement))
+                    if end == ends.last { evaluations = solver.statistics.rhsEvaluations }
+                }
+            } catch {
+                return failed("dopri54", tol, error)
             }
             return .init(solver: "dopri54", tolerance: tol, evaluations: evaluations, maxError: worst)
         }
-        func gsl(_ stepper: GSLStepper) throws -> AdaptiveStudy.Entry {
+        func gsl(_ stepper: GSLStepper) -> AdaptiveStudy.Entry {
             var worst = 0.0, evaluations = 0
-            for end in ends {
-                let integrator = try GSLSpring(stepper: stepper, spring: motion.spring, tolerance: tolerance)
-                let (state, count) = try integrator.solve(motion: motion, to: end)
-                worst = max(worst, abs(state.displacement - motion.state(at: end).displacement))
-                if end == ends.last { evaluations = count }
+            do {
+                for end in ends {
+                    let integrator = try GSLSpring(stepper: stepper, spring: motion.spring, tolerance: tolerance)
+                    let (state, count) = try integrator.solve(motion: motion, to: end)
+                    worst = max(worst, abs(state.displacement - motion.state(at: end).displacement))
+                    if end == ends.last { evaluations = count }
+                }
+            } catch {
+                return failed("gsl-\(stepper.rawValue)", tolerance, error)
             }
             return .init(solver: "gsl-\(stepper.rawValue)", tolerance: tolerance, evaluations: evaluations, maxError: worst)
         }
-        let base = try dopri(tolerance)
-        let references = [try gsl(.rkck), try gsl(.rkf45)]
-        // Loosest first: the first grid tolerance that reaches the error is the cheapest one.
-        let grid = (0...40).map { tolerance * pow(10, 2 - Double($0) / 8) }
-        var cache: [Double: AdaptiveStudy.Entry] = [:]
+        let base = dopri(tolerance)
+        let references = [gsl(.rkck), gsl(.rkf45)]
+        let grid = studyGrid(around: tolerance)
+        var cache: [Int: AdaptiveStudy.Entry] = [:]
+        func entry(_ index: Int) -> AdaptiveStudy.Entry {
+            if let known = cache[index] { return known }
+            let solved = dopri(grid[index])
+            cache[index] = solved
+            return solved
+        }
         var matched: [(gsl: AdaptiveStudy.Entry, dopri54: AdaptiveStudy.Entry?)] = []
         for reference in references {
-            var found: AdaptiveStudy.Entry?
-            for tol in grid {
-                let entry = try cache[tol] ?? dopri(tol)
-                cache[tol] = entry
-                if entry.maxError <= reference.maxError { found = entry; break }
+            guard reference.failure == nil, base.failure == nil else {
+                matched.append((reference, nil))
+                continue
             }
-            matched.append((reference, found))
+            func reaches(_ index: Int) -> Bool {
+                let e = entry(index)
+                return e.failure == nil && e.maxError <= reference.maxError
+            }
+            // A decade at a time, loosest first; stop at a failure (tighter ones fail too).
+            var coarse = Array(stride(from: 0, to: grid.count, by: studyGridSubdivisions))
+            if coarse.last != grid.count - 1 { coarse.append(grid.count - 1) }
+            var missed = -1, hit: Int?
+            for index in coarse {
+                if reaches(index) { hit = index; break }
+                if entry(index).failure != nil { break }
+                missed = index
+            }
+            guard var high = hit else {
+                matched.append((reference, nil))
+                continue
+            }
+            var low = missed
+            while high - low > 1 {
+                let middle = (low + high) / 2
+                if reaches(middle) { high = middle } else { low = middle }
+            }
+            matched.append((reference, entry(high)))
         }
         return AdaptiveStudy(spring: spring.name, span: span, checkpoints: checkpoints,
                              equalTolerance: [base] + references, matched: matched)

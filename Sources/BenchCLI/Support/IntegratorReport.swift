@@ -60,7 +60,8 @@ extension IntegratorComparison {
         }
         func entry(_ e: AdaptiveStudy.Entry) -> JSON {
             .object([("solver", .string(e.solver)), ("tolerance", .number(e.tolerance)),
-                     ("evaluations", .integer(e.evaluations)), ("maxError", .finite(e.maxError))])
+                     ("evaluations", e.failure == nil ? .integer(e.evaluations) : .null), ("maxError", .finite(e.maxError)),
+                     ("failure", e.failure.map(JSON.string) ?? .null)])
         }
         let studyEntries: [JSON] = studies.map { study in
             .object([
@@ -192,11 +193,20 @@ extension IntegratorComparison {
         var lines = ["dopri54 against GSL in one solve over \(significant(study.span)) s (no frames), error = largest position error at \(study.checkpoints) end times (separate solves):"]
         var table = Table("solver", "rtol = atol", "evaluations", "max error (pt)")
         for entry in study.equalTolerance {
-            table.add(row: [entry.solver, significant(entry.tolerance, 2), String(entry.evaluations), significant(entry.maxError, 2)])
+            if let failure = entry.failure {
+                table.add(row: [entry.solver, significant(entry.tolerance, 2), "failed", failure])
+            } else {
+                table.add(row: [entry.solver, significant(entry.tolerance, 2), String(entry.evaluations), significant(entry.maxError, 2)])
+            }
         }
         lines.append(table.rendered(indent: "  "))
         guard let base = study.equalTolerance.first else { return lines }
         for (reference, match) in study.matched {
+            if base.failure != nil || reference.failure != nil {
+                let who = [base, reference].filter { $0.failure != nil }.map(\.solver).joined(separator: " and ")
+                lines.append("dopri54 against \(reference.solver): no comparison, \(who) failed")
+                continue
+            }
             let equal = base.evaluations < reference.evaluations ? "fewer" : "more"
             var text = "equal tolerance: dopri54 uses \(equal) evaluations than \(reference.solver) (\(base.evaluations) vs \(reference.evaluations)) "
                 + "with \(base.maxError <= reference.maxError ? "an equal or smaller" : "a larger") error; "

@@ -50,7 +50,7 @@ enum SceneReport {
                 if let wave = firstFrameWave(result.reports) { lines.append("  " + wave) }
             }
             lines.append("")
-            lines.append("  integrators stepped once per frame, worst error against the exact motion (✗ above \(significant(thresholds.maxIntegratorError)) pt):")
+            lines.append("  integrators (fixed-step: one step per frame; dopri54: one solve at rtol 1e-9, frames by dense output), worst error against the exact motion (✗ above \(significant(thresholds.maxIntegratorError)) pt):")
             lines.append(integratorTable(result.reports).rendered(indent: "  "))
             for note in notes(result.reports) { lines.append("  note: " + note) }
         }
