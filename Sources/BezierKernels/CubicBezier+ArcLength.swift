@@ -63,6 +63,10 @@ extension CubicBezier: ParametricCurveArcLength {
         }
         let largest = max(max(abs(e1.x), abs(e1.y)), max(abs(e2.x), abs(e2.y)), max(abs(e3.x), abs(e3.y)))
         if largest == 0 { return 0 }
+        // Fast path: offsets within 1e±60 keep every square the quadrature forms far from
+        // overflow and underflow; the speed |B'| depends only on differences of the points, so
+        // the curve is measured as it is.
+        if factor == 1, largest >= 1e-60, largest <= 1e60 { return normalizedArcLength(accuracy: accuracy) }
         // A power of two, so the scaling is exact: the offsets land in [−2, 2].
         let power = Double(sign: .plus, exponent: largest.exponent, significand: 1)
         let scale = factor * power

@@ -47,6 +47,10 @@ extension QuadraticBezier: ParametricCurveArcLength {
         }
         let largest = max(max(abs(e1.x), abs(e1.y)), max(abs(e2.x), abs(e2.y)))
         if largest == 0 { return 0 }
+        // Fast path: for offsets within 1e±60 the largest product the formula forms (a², about
+        // largest⁴) stays within 1e±240, far from overflow and underflow, so scaling is not
+        // needed (the formula is translation-invariant and runs on the curve as it is).
+        if factor == 1, largest >= 1e-60, largest <= 1e60 { return normalizedArcLength }
         // A power of two, so the scaling is exact: the offsets land in [−2, 2].
         let scale = Double(sign: .plus, exponent: largest.exponent, significand: 1)
         let unit = QuadraticBezier(.zero, Point(e1 / scale), Point(e2 / scale))
