@@ -92,6 +92,17 @@ import Testing
         }
     }
 
+    /// The help gives the defaults the command really uses: 0 → 100 with spring options, the
+    /// menu's 667 → 459 without; bounce takes (-1, 1] (1 is undamped).
+    @Test(arguments: ["spring", "integrators"])
+    func helpStatesBothMotionDefaults(command: String) throws {
+        let run = try runBench(["help", command])
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("(default 0; 667 with no spring options: the menu's)"), "\(run.stdout)")
+        #expect(run.stdout.contains("(default 100; 459 with no spring options: the menu's)"))
+        if command == "spring" { #expect(run.stdout.contains("bounce in (-1, 1]")) }
+    }
+
     /// Settle times past ~8192 s (lightly damped, or so overdamped the slow mode takes 1e200 s):
     /// the command ends and reports them (the settle-time refinement once looped forever here).
     @Test(arguments: [

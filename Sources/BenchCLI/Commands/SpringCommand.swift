@@ -16,7 +16,7 @@ let springCommand = Command(
     times asked, in the order given — by default 10 times evenly spaced from 0 to the settle
     time.
     """,
-    options: SpringOptions.specs + [
+    options: SpringOptions.specsWithMenuFallback + [
         .option("at", "T,…", "sample times in seconds, ≥ 0 (default: 10 up to the settle time)"),
         .option("json", "FILE", "write flightline.spring/1 JSON; '-' for stdout"),
     ],

@@ -14,7 +14,7 @@ enum SpringOptions {
         "response": ("S", "SwiftUI Spring(response:dampingRatio:): period of the undamped spring, seconds"),
         "damping-fraction": ("Z", "SwiftUI damping fraction (ratio) that goes with --response"),
         "duration": ("S", "SwiftUI Spring(duration:bounce:): perceptual duration, seconds"),
-        "bounce": ("B", "SwiftUI bounce in (-1, 1) that goes with --duration (default 0)"),
+        "bounce": ("B", "SwiftUI bounce in (-1, 1] that goes with --duration (default 0; 1 is undamped)"),
         "uikit-duration": ("S", "UIKit animate(withDuration:…usingSpringWithDamping:): duration, seconds"),
         "damping-ratio": ("Z", "damping ratio ζ (UIKit with --uikit-duration; Android with --android-stiffness)"),
         "android-stiffness": ("K", "Android SpringForce stiffness (mass 1)"),
@@ -49,6 +49,23 @@ enum SpringOptions {
             .option("to", "Y", "target position, points (default \(Int(defaultTo)))"),
             .option("velocity", "V", "initial velocity, points per second (default 0)"),
         ]
+    }
+
+    /// ``specs`` for the commands that fall back to the menu's show spring when no spring
+    /// parameter is given (``DefaultMotion``): the motion options' help says both defaults.
+    static var specsWithMenuFallback: [OptionSpec] {
+        specs.map { spec in
+            switch spec.name {
+            case "from":
+                return .option("from", "X", "start position, points (default \(Int(defaultFrom)); \(Int(DefaultMotion.from)) with no spring options: the menu's)")
+            case "to":
+                return .option("to", "Y", "target position, points (default \(Int(defaultTo)); \(Int(DefaultMotion.to)) with no spring options: the menu's)")
+            case "velocity":
+                return .option("velocity", "V", "initial velocity, points per second (default 0; with no spring options the menu's \(DefaultMotion.relativeVelocity) × the distance per second)")
+            default:
+                return spec
+            }
+        }
     }
 
     /// The vocabulary keys alone (what selects a spring).

@@ -1,8 +1,9 @@
 // The explicit methods. Notation: ω² = k/m, γ = c/m, a(x, v) = −ω²x − γv.
 
 /// Forward (explicit) Euler: `x₁ = x + h·v`, `v₁ = v + h·a(x, v)`. First order; its step matrix
-/// `I + hA` has spectral radius `√(1 − 2λh + ω₀²h²) > 1` on an undamped spring, so it gains
-/// energy every step.
+/// `I + hA` has eigenvalues `1 + hμ`, so its spectral radius is `√(1 − 2λh + ω₀²h²)` when the
+/// eigenvalues `μ` of `A` are complex (ζ < 1) — above 1 on an undamped spring, which gains
+/// energy every step — and `max |1 − h(λ ± √(λ² − ω₀²))|` when they are real (ζ ≥ 1).
 public struct ExplicitEuler: SpringIntegrator {
     public static var kind: IntegratorKind { .explicitEuler }
     public let spring: DampedSpring
