@@ -68,6 +68,25 @@ import Testing
         #expect(abs((samples.first?["v"] ?? 0) + 124.8) < 1e-9)
     }
 
+    /// `--initial-velocity` is relative to the distance with every vocabulary (it was refused
+    /// outside UIKit): 0.5 × 200 pt = 100 pt/s.
+    @Test(arguments: [
+        ["--stiffness", "100", "--damping", "10"],
+        ["--response", "0.5", "--damping-fraction", "0.7"],
+        ["--duration", "0.5", "--bounce", "0.2"],
+        ["--uikit-duration", "0.8", "--damping-ratio", "0.6"],
+        ["--tension", "170", "--friction", "26"],
+    ])
+    func relativeInitialVelocityInEveryVocabulary(options: [String]) throws {
+        let run = try runBench(["spring"] + options + ["--initial-velocity", "0.5", "--from", "100", "--to", "300",
+                                                       "--at", "0", "--json", "-"])
+        #expect(run.code == 0, "\(run.stderr)")
+        let object = try jsonObject(run.stdout)
+        let samples = try #require(object["samples"] as? [[String: Double]])
+        #expect(samples.first?["v"] == 100)
+        #expect((object["motion"] as? [String: Double])?["velocity"] == 100)
+    }
+
     @Test func aVocabularyThatCannotExpressTheSpringSaysWhy() throws {
         let run = try runBench(["spring", "--stiffness", "100", "--damping", "0"])
         #expect(run.code == 0, "\(run.stderr)")
