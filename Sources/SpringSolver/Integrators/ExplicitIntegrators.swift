@@ -55,6 +55,9 @@ public struct SemiImplicitEuler: SpringIntegrator {
 /// The damping makes `a₁` depend on `v₁`; the spring is linear, so the equation is solved
 /// exactly: `v₁ = (v + ½h·(a₀ − ω²x₁)) / (1 + ½hγ)`. Second order, and on an undamped spring
 /// the classic (symplectic) velocity Verlet.
+///
+/// Two force evaluations per step: `a₀` and the spring part of `a₁`. The step is memoryless
+/// (state in, state out), so `a₁` is not reused as the next step's `a₀`.
 public struct VelocityVerlet: SpringIntegrator {
     public static var kind: IntegratorKind { .velocityVerlet }
     public let spring: DampedSpring
