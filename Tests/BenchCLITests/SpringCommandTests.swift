@@ -111,6 +111,39 @@ import Testing
         }
     }
 
+    /// The overshoot is the first peak past the target, found in closed form: with ζ 0.0005 the
+    /// settle span is ~1000 s, and sampling it could land on a later, smaller peak.
+    /// x(t) − 100 = −100·e^(−λt)(cos ω_d t + (λ/ω_d) sin ω_d t) peaks past 100 at t = π/ω_d,
+    /// by 100·e^(−λπ/ω_d).
+    @Test(arguments: [(100.0, 0.01), (100.0, 10.0), (400.0, 1.0)])
+    func overshootIsTheFirstPeak(stiffness: Double, damping: Double) throws {
+        let run = try runBench(["spring", "--stiffness", "\(stiffness)", "--damping", "\(damping)", "--from", "0", "--to", "100",
+                                "--at", "0", "--json", "-"])
+        #expect(run.code == 0, "\(run.stderr)")
+        let overshoot = try #require(try jsonObject(run.stdout)["overshoot"] as? [String: Double])
+        let lambda = damping / 2, omegaD = (stiffness - lambda * lambda).squareRoot()
+        let time = Double.pi / omegaD, distance = 100 * exp(-lambda * time)
+        #expect(abs((overshoot["time"] ?? 0) - time) < 1e-12 * time, "\(overshoot)")
+        #expect(abs((overshoot["distance"] ?? 0) - distance) < 1e-9 * distance, "\(overshoot)")
+    }
+
+    /// Overdamped with a fast push past the target: one peak, early, long before the slow creep
+    /// back settles; at its exact time (sampling found it only to ~3e-8 s).
+    @Test func overdampedOvershootFromAPush() throws {
+        // k 1, c 200 (ζ 100), from 0 to 1 at 1000 pt/s: shoots past 1 within ~0.05 s.
+        let run = try runBench(["spring", "--stiffness", "1", "--damping", "200", "--from", "0", "--to", "1",
+                                "--velocity", "1000", "--at", "0", "--json", "-"])
+        #expect(run.code == 0, "\(run.stderr)")
+        let overshoot = try #require(try jsonObject(run.stdout)["overshoot"] as? [String: Double])
+        // v(t) = 0 where tanh(μt)/μ = v₀/(λv₀ + ω₀²x₀), x₀ = −1, λ = 100, ω₀ = 1.
+        let lambda = 100.0, mu = (lambda * lambda - 1).squareRoot(), r = 1000 / (lambda * 1000 - 1)
+        let time = atanh(mu * r) / mu
+        #expect(abs((overshoot["time"] ?? 0) - time) < 1e-9 * time, "\(overshoot)")
+        // d(t) = e^(−λt)(d₀ cosh μt + (v₀ + λd₀) sinh(μt)/μ), d₀ = −1: about 4 pt past the target.
+        let distance = exp(-lambda * time) * (-cosh(mu * time) + (1000 - lambda) * sinh(mu * time) / mu)
+        #expect(abs((overshoot["distance"] ?? 0) - distance) < 1e-9 * distance, "\(overshoot) vs \(distance)")
+    }
+
     /// The help gives the defaults the command really uses: 0 → 100 with spring options, the
     /// menu's 667 → 459 without; bounce takes (-1, 1] (1 is undamped).
     @Test(arguments: ["spring", "integrators"])
