@@ -42,18 +42,29 @@ extension DampedSpring {
     }
 
     /// `ln E(t)` for `E(t) = e^(−λt)(a·C⁺(t) + b·S⁺(t))`, computed in logs so it never
-    /// underflows.
+    /// underflows, and never overflows to NaN at huge `t` (up to the largest finite time).
     func logEnvelope(_ a: Double, _ b: Double, at t: Double) -> Double {
         let lambda = decayRate, q = frequencySpread
         if dampingRatio < 1 {
             let sine = q == 0 ? t : min(t, 1 / q)
-            return -lambda * t + log(a + b * sine)
+            return -lambda * t + Self.logSum(a, b, sine)
         }
         let slow = stiffnessPerMass / (lambda + q)
         let z = 2 * q * t
-        let phi = z < 1e-300 ? 1 : -expm1(-z) / z
-        // e^(−λt)·cosh μt = e^(−st)·(1 + e^(−2μt))/2 ; e^(−λt)·sinh(μt)/μ = e^(−st)·t·φ(2μt)
-        return -slow * t + log(a * (1 + exp(-z)) / 2 + b * t * phi)
+        // e^(−λt)·cosh μt = e^(−st)·(1 + e^(−2μt))/2 ; e^(−λt)·sinh(μt)/μ = e^(−st)·w with
+        // w = t·φ(2μt) = −expm1(−2μt)/(2μ) ≤ min(t, 1/(2μ)) (t when critical).
+        let w = z < 1e-300 ? t : -expm1(-z) / (2 * q)
+        return -slow * t + Self.logSum(a * (1 + exp(-z)) / 2, b, w)
+    }
+
+    /// `ln(a + b·w)` for `a, b, w ≥ 0`, in logs: `b·w` may overflow (critical damping at
+    /// `t` ≈ 1e308), its log does not.
+    static func logSum(_ a: Double, _ b: Double, _ w: Double) -> Double {
+        let first = a > 0 ? log(a) : -Double.infinity
+        let second = b > 0 && w > 0 ? log(b) + log(w) : -Double.infinity
+        let high = max(first, second), low = min(first, second)
+        guard high > -.infinity else { return -.infinity }
+        return high + log1p(exp(low - high))
     }
 
     /// The last `t` with `E(t) = epsilon` (`ln E` is unimodal: it is concave, or decreasing).

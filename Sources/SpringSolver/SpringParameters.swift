@@ -124,8 +124,9 @@ public enum SpringParameters: Sendable, Hashable {
     /// Vocabularies without a mass (UIKit, Android, Rebound, Origami) describe the unit-mass
     /// spring with the same motion (same ζ and ω₀).
     ///
-    /// - Throws: when the vocabulary cannot express the spring (`perceptual` needs ζ > 0 for a
-    ///   bounce in (−1, 1]; `uikit` needs ζ > 0, and ζ ≤ 1 under the clamping mapping).
+    /// - Throws: when the vocabulary cannot express the spring (`perceptual` needs a bounce
+    ///   `1/ζ − 1` above −1, so ζ below about 9e15; `uikit` needs ζ > 0, and ζ ≤ 1 under the
+    ///   clamping mapping).
     public init(_ spring: DampedSpring, in vocabulary: SpringVocabulary,
                 uikitMapping: any UIKitSpringMapping = EnvelopeDecayMapping.default) throws {
         let zeta = spring.dampingRatio, m = spring.mass
@@ -135,10 +136,13 @@ public enum SpringParameters: Sendable, Hashable {
         case .response:
             self = .response(response: spring.period, dampingRatio: zeta, mass: m)
         case .perceptual:
-            guard zeta > 0 else {
-                throw SpringError.invalidParameter(name: "damping ratio", value: zeta, expected: "positive for a bounce above -1")
+            // ζ = 0 is bounce 1 (undamped), which the forward conversion accepts. Only a ratio
+            // so large that 1/ζ − 1 rounds to −1 (ζ ≳ 9e15) falls outside (−1, 1].
+            let bounce = zeta <= 1 ? 1 - zeta : 1 / zeta - 1
+            guard bounce > -1 else {
+                throw SpringError.invalidParameter(name: "damping ratio", value: zeta, expected: "small enough for a bounce above -1")
             }
-            self = .perceptual(duration: spring.period, bounce: zeta <= 1 ? 1 - zeta : 1 / zeta - 1, mass: m)
+            self = .perceptual(duration: spring.period, bounce: bounce, mass: m)
         case .uikit:
             let (duration, ratio) = try uikitMapping.parameters(for: spring)
             self = .uikit(duration: duration, dampingRatio: ratio)

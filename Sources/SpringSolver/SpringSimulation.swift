@@ -81,13 +81,18 @@ public struct SpringRun<V: SpringVector>: Sendable {
 
 /// Running a spring motion at a frame rate with an integrator.
 public enum SpringSimulation {
+    /// The most frames one ``run(_:integrator:frameRate:substeps:duration:rest:stopAtRest:adaptiveOptions:)``
+    /// keeps: 10⁷ (about 320 MB of `Double` frames; a 120 Hz animation of 23 hours). A run
+    /// returns every frame, so an unbounded `duration × frameRate` would allocate unboundedly.
+    public static let maximumFrames = 10_000_000
+
     /// Steps `motion` with `integrator` at `frameRate` Hz (with `substeps` substeps per frame)
     /// for `duration` seconds — frames `0…⌊duration·frameRate⌋` — stopping early at divergence,
     /// or at rest when `stopAtRest` is set.
     ///
     /// - Throws: ``SpringError`` for a bad rate, substep count, duration or adaptive options,
-    ///   or an adaptive integration failure. Divergence is *not* an error: it is reported in
-    ///   ``SpringRun/divergence``.
+    ///   more than ``maximumFrames`` frames, or an adaptive integration failure. Divergence is
+    ///   *not* an error: it is reported in ``SpringRun/divergence``.
     /// - Complexity: O(frames × substeps).
     @inlinable
     public static func run<V: SpringVector>(
@@ -99,9 +104,15 @@ public enum SpringSimulation {
         var stepper = try FrameStepper(
             motion: motion, integrator: integrator, frameRate: frameRate, substeps: substeps,
             rest: stopAtRest ? rest : nil, adaptiveOptions: adaptiveOptions)
-        let frameCount = Int((duration * frameRate * (1 + 1e-12)).rounded(.down))
+        let wanted = (duration * frameRate * (1 + 1e-12)).rounded(.down)
+        guard wanted <= Double(maximumFrames) else {
+            throw SpringError.invalidParameter(
+                name: "duration × frame rate", value: wanted, expected: "at most \(maximumFrames) frames")
+        }
+        let frameCount = Int(wanted)
         var frames = [stepper.currentFrame]
-        frames.reserveCapacity(frameCount + 1)
+        // A run stopping at rest may need far fewer: grow past the first 65 536 on demand.
+        frames.reserveCapacity(min(frameCount, 1 << 16) + 1)
         while stepper.frameIndex < frameCount, let frame = try stepper.advanceFrame() {
             frames.append(frame)
         }

@@ -127,6 +127,23 @@ import SpringSolver
         expectUsageError(try runBench(["integrators"] + arguments), mentioning: message)
     }
 
+    /// Velocity Verlet's `advance` is memoryless: two steps are its step matrix squared,
+    /// whatever came before, so nothing from step n (its a₁) is reused in step n + 1, which
+    /// evaluates a₀ again. The row counts 2 evaluations per step, not 1 (FSAL).
+    @Test func velocityVerletCountsTwoEvaluationsPerStep() throws {
+        let spring = try ComparedSpring.menuShow()
+        let verlet = try VelocityVerlet(spring: spring.motion.spring, step: 1.0 / 120)
+        let matrix = verlet.stepMatrix
+        var state = spring.motion.initialState
+        verlet.advance(&state)
+        verlet.advance(&state)
+        let expected = (matrix * matrix).applied(to: spring.motion.initialState)
+        #expect(abs(state.displacement - expected.displacement) <= 1e-12 * abs(expected.displacement))
+        #expect(abs(state.velocity - expected.velocity) <= 1e-12 * abs(expected.velocity))
+        let row = try IntegratorComparisonRunner.fixedRow(.velocityVerlet, spring: spring, hz: 60, substeps: 2, span: 0.5, measureTime: false)
+        #expect(row.evaluationsPerFrame == 4)
+    }
+
     /// The work estimate counts every multiplier: substeps, rates, springs, timing repeats.
     @Test func workEstimateGrowsWithEveryMultiplier() throws {
         let springs = try ComparedSpring.defaults().map(\.motion.spring)

@@ -68,10 +68,31 @@ import Testing
         #expect(abs((samples.first?["v"] ?? 0) + 124.8) < 1e-9)
     }
 
+    /// `--initial-velocity` is relative to the distance with every vocabulary (it was refused
+    /// outside UIKit): 0.5 × 200 pt = 100 pt/s.
+    @Test(arguments: [
+        ["--stiffness", "100", "--damping", "10"],
+        ["--response", "0.5", "--damping-fraction", "0.7"],
+        ["--duration", "0.5", "--bounce", "0.2"],
+        ["--uikit-duration", "0.8", "--damping-ratio", "0.6"],
+        ["--tension", "170", "--friction", "26"],
+    ])
+    func relativeInitialVelocityInEveryVocabulary(options: [String]) throws {
+        let run = try runBench(["spring"] + options + ["--initial-velocity", "0.5", "--from", "100", "--to", "300",
+                                                       "--at", "0", "--json", "-"])
+        #expect(run.code == 0, "\(run.stderr)")
+        let object = try jsonObject(run.stdout)
+        let samples = try #require(object["samples"] as? [[String: Double]])
+        #expect(samples.first?["v"] == 100)
+        #expect((object["motion"] as? [String: Double])?["velocity"] == 100)
+    }
+
     @Test func aVocabularyThatCannotExpressTheSpringSaysWhy() throws {
         let run = try runBench(["spring", "--stiffness", "100", "--damping", "0"])
         #expect(run.code == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("perceptual    cannot express this spring: damping ratio must be positive"))
+        // Undamped is bounce 1 in the perceptual form; UIKit's damping ratio must be positive.
+        #expect(run.stdout.contains("--duration 0.628319 --bounce 1"), "\(run.stdout)")
+        #expect(run.stdout.contains("uikit         cannot express this spring"), "\(run.stdout)")
         #expect(run.stdout.contains("never settles"))
     }
 
@@ -88,6 +109,50 @@ import Testing
             let expected = 100 - 100 * exp(-5 * t) * (cos(omega * t) + 5 / omega * sin(omega * t))
             #expect(abs(sample["x"]! - expected) < 1e-9, "t = \(t)")
         }
+    }
+
+    /// The overshoot is the first peak past the target, found in closed form: with ζ 0.0005 the
+    /// settle span is ~1000 s, and sampling it could land on a later, smaller peak.
+    /// x(t) − 100 = −100·e^(−λt)(cos ω_d t + (λ/ω_d) sin ω_d t) peaks past 100 at t = π/ω_d,
+    /// by 100·e^(−λπ/ω_d).
+    @Test(arguments: [(100.0, 0.01), (100.0, 10.0), (400.0, 1.0)])
+    func overshootIsTheFirstPeak(stiffness: Double, damping: Double) throws {
+        let run = try runBench(["spring", "--stiffness", "\(stiffness)", "--damping", "\(damping)", "--from", "0", "--to", "100",
+                                "--at", "0", "--json", "-"])
+        #expect(run.code == 0, "\(run.stderr)")
+        let overshoot = try #require(try jsonObject(run.stdout)["overshoot"] as? [String: Double])
+        let lambda = damping / 2, omegaD = (stiffness - lambda * lambda).squareRoot()
+        let time = Double.pi / omegaD, distance = 100 * exp(-lambda * time)
+        #expect(abs((overshoot["time"] ?? 0) - time) < 1e-12 * time, "\(overshoot)")
+        #expect(abs((overshoot["distance"] ?? 0) - distance) < 1e-9 * distance, "\(overshoot)")
+    }
+
+    /// Overdamped with a fast push past the target: one peak, early, long before the slow creep
+    /// back settles; at its exact time (sampling found it only to ~3e-8 s).
+    @Test func overdampedOvershootFromAPush() throws {
+        // k 1, c 200 (ζ 100), from 0 to 1 at 1000 pt/s: shoots past 1 within ~0.05 s.
+        let run = try runBench(["spring", "--stiffness", "1", "--damping", "200", "--from", "0", "--to", "1",
+                                "--velocity", "1000", "--at", "0", "--json", "-"])
+        #expect(run.code == 0, "\(run.stderr)")
+        let overshoot = try #require(try jsonObject(run.stdout)["overshoot"] as? [String: Double])
+        // v(t) = 0 where tanh(μt)/μ = v₀/(λv₀ + ω₀²x₀), x₀ = −1, λ = 100, ω₀ = 1.
+        let lambda = 100.0, mu = (lambda * lambda - 1).squareRoot(), r = 1000 / (lambda * 1000 - 1)
+        let time = atanh(mu * r) / mu
+        #expect(abs((overshoot["time"] ?? 0) - time) < 1e-9 * time, "\(overshoot)")
+        // d(t) = e^(−λt)(d₀ cosh μt + (v₀ + λd₀) sinh(μt)/μ), d₀ = −1: about 4 pt past the target.
+        let distance = exp(-lambda * time) * (-cosh(mu * time) + (1000 - lambda) * sinh(mu * time) / mu)
+        #expect(abs((overshoot["distance"] ?? 0) - distance) < 1e-9 * distance, "\(overshoot) vs \(distance)")
+    }
+
+    /// The help gives the defaults the command really uses: 0 → 100 with spring options, the
+    /// menu's 667 → 459 without; bounce takes (-1, 1] (1 is undamped).
+    @Test(arguments: ["spring", "integrators"])
+    func helpStatesBothMotionDefaults(command: String) throws {
+        let run = try runBench(["help", command])
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("(default 0; 667 with no spring options: the menu's)"), "\(run.stdout)")
+        #expect(run.stdout.contains("(default 100; 459 with no spring options: the menu's)"))
+        if command == "spring" { #expect(run.stdout.contains("bounce in (-1, 1]")) }
     }
 
     /// Settle times past ~8192 s (lightly damped, or so overdamped the slow mode takes 1e200 s):

@@ -102,14 +102,24 @@ import GSLReference
 
     static let regimes: [Double] = [0, 0.3, 1, 4, 5000]
 
-    /// No overflow or NaN at large times: everything decays (or stays bounded) and is finite.
+    /// No overflow or NaN at any time: the state is finite and within the envelope bounds
+    /// (``DampedSpring/settlingDuration``'s `E(t)`) on `|x|` and on `|v|`, at small, moderate
+    /// and huge times.
     @Test(arguments: regimes)
     func largeTimesAreFinite(zeta: Double) throws {
-        let motion = try SpringMotion(spring: spring(omega: 50, zeta: zeta), from: 1e6, to: -1e6, initialVelocity: 1e7)
-        for t in [1e3, 1e6, 1e12, 1e300, .greatestFiniteMagnitude] {
+        let spring = try spring(omega: 50, zeta: zeta)
+        let motion = try SpringMotion(spring: spring, from: 1e6, to: -1e6, initialVelocity: 1e7)
+        let x0 = motion.initialState.displacement, v0 = motion.initialState.velocity
+        let lambda = spring.decayRate, omega2 = spring.stiffnessPerMass
+        for t in [1e-3, 0.01, 0.1, 1, 10, 1e3, 1e6, 1e12, 1e300, .greatestFiniteMagnitude] {
             let state = motion.state(at: t)
             #expect(state.displacement.isFinite && state.velocity.isFinite, "t = \(t)")
-            if zeta == 0 { #expect(abs(state.displacement) <= 2e6 + 1e7 / 50) } else { #expect(abs(state.displacement) < 1e-3 || t < 1e6) }
+            // x = e^(−λt)(x₀C + (v₀ + λx₀)S), v = e^(−λt)(v₀C − (λv₀ + ω₀²x₀)S)
+            let positionBound = exp(spring.logEnvelope(abs(x0), abs(v0 + lambda * x0), at: t))
+            let velocityBound = exp(spring.logEnvelope(abs(v0), abs(lambda * v0 + omega2 * x0), at: t))
+            #expect(abs(state.displacement) <= positionBound * (1 + 1e-9) + 1e-300, "t = \(t): \(state.displacement) > \(positionBound)")
+            #expect(abs(state.velocity) <= velocityBound * (1 + 1e-9) + 1e-300, "t = \(t): \(state.velocity) > \(velocityBound)")
+            if zeta > 0 && t >= 1e6 { #expect(positionBound < 1e-300) }
         }
     }
 

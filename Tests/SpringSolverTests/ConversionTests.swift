@@ -47,6 +47,8 @@ import Testing
             .response(response: 0.55, dampingRatio: 0.825, mass: 1),
             .perceptual(duration: 0.5, bounce: 0.3, mass: 1),
             .perceptual(duration: 0.4, bounce: -0.5, mass: 1),
+            // Undamped: bounce 1 is ζ = 0, accepted both ways.
+            .perceptual(duration: 0.4, bounce: 1, mass: 1),
             .uikit(duration: 0.8, dampingRatio: 0.6),
             .android(stiffness: 1500, dampingRatio: 0.5),
             .reactSpring(tension: 170, friction: 26, mass: 1),

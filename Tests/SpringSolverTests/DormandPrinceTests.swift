@@ -123,4 +123,51 @@ import GSLReference
             #expect(time > 0.99 && time <= 1)
         }
     }
+
+    /// The weighted RMS norm never overflows or divides 0 by 0: ratios past 1e154 (whose squares
+    /// overflow) give their true RMS, and a zero component with zero scale (atol = 0) counts 0.
+    @Test func errorNormScalesBeforeSquaring() throws {
+        let system = SpringSystem<Double>(spring: try spring(omega: 1, zeta: 0.5))
+        let solver = try DormandPrince54(system: system, time: 0, state: SpringState(displacement: 1.0, velocity: 0),
+                                         options: .init(relativeTolerance: 1e-9, absoluteTolerance: 1e-9))
+        let zero = SpringState(displacement: 0.0, velocity: 0)
+        let huge = solver.errorNorm(SpringState(displacement: 1e200, velocity: 1e200), zero, zero)
+        #expect(abs(huge - 1e209) <= 1e-12 * 1e209, "\(huge)")
+        let relativeOnly = try DormandPrince54(system: system, time: 0, state: SpringState(displacement: 1.0, velocity: 0),
+                                               options: .init(relativeTolerance: 1e-6, absoluteTolerance: 0))
+        #expect(relativeOnly.errorNorm(zero, zero, zero) == 0)
+        #expect(relativeOnly.errorNorm(SpringState(displacement: 0.0, velocity: 1e-300), zero, zero) == .infinity)
+    }
+
+    /// atol = 0 (pure relative control) on a motion starting at rest: the zero velocity
+    /// component no longer makes the first-step estimate or the norm NaN.
+    @Test func pureRelativeToleranceIntegrates() throws {
+        let motion = try SpringMotion(spring: try spring(omega: 10, zeta: 0.5), from: 1.0, to: 0.0)
+        var solver = try DormandPrince54(system: SpringSystem<Double>(spring: motion.spring), time: 0, state: motion.initialState,
+                                         options: .init(relativeTolerance: 1e-8, absoluteTolerance: 0))
+        let end = try solver.integrate(to: 0.3)
+        #expect(abs(end.displacement - motion.state(at: 0.3).displacement) < 1e-6)
+    }
+
+    /// A stiff but legal spring over a span short enough for it: ω₀ = 1e15 needs steps of
+    /// ~1e-16 s, below the old fixed 1e-14 s floor; the floor is now relative to the time and
+    /// the span, so the solve succeeds. An impossible one (ω₀ = 1e100 over 1 s) still fails
+    /// at once, with a message saying why.
+    @Test func stepFloorIsRelativeToTheSpan() throws {
+        let motion = try SpringMotion(spring: try spring(omega: 1e15, zeta: 0.3), from: 1.0, to: 0.0)
+        var solver = try DormandPrince54(system: SpringSystem<Double>(spring: motion.spring), time: 0, state: motion.initialState,
+                                         options: .init(relativeTolerance: 1e-8, absoluteTolerance: 1e-8))
+        let end = try solver.integrate(to: 2e-15)
+        #expect(abs(end.displacement - motion.state(at: 2e-15).displacement) < 1e-6)
+        let impossible = try SpringMotion(spring: try DampedSpring(stiffness: 1e200, damping: 0), from: 1.0, to: 0.0)
+        var stiff = try DormandPrince54(system: SpringSystem<Double>(spring: impossible.spring), time: 0, state: impossible.initialState)
+        do {
+            _ = try stiff.integrate(to: 1)
+            Issue.record("integrated ω₀ = 1e100 over 1 s")
+        } catch let error as SpringError {
+            #expect("\(error)".contains("step size underflow"), "\(error)")
+            #expect("\(error)".contains("remaining span"), "\(error)")
+            #expect(stiff.statistics.acceptedSteps + stiff.statistics.rejectedSteps < 1000)
+        }
+    }
 }

@@ -136,6 +136,24 @@ import Testing
         #expect(throws: SpringError.self) { try SpringSimulation.run(motion, integrator: .rk4, frameRate: 60, duration: .infinity) }
     }
 
+    /// `duration × frameRate` beyond ``SpringSimulation/maximumFrames`` is an error, not a trap
+    /// converting 1e302 to Int or an allocation of 1e302 frames; at the cap a run stopping at
+    /// rest allocates only what it uses.
+    @Test(arguments: [1e300, 10_000.1, Double.greatestFiniteMagnitude])
+    func tooManyFramesIsAnError(duration: Double) throws {
+        let motion = try Menu.showMotion
+        #expect(throws: SpringError.invalidParameter(name: "duration × frame rate", value: (duration * 1000 * (1 + 1e-12)).rounded(.down),
+                                                     expected: "at most 10000000 frames")) {
+            try SpringSimulation.run(motion, integrator: .exact, frameRate: 1000, duration: duration, stopAtRest: true)
+        }
+    }
+
+    @Test func theFrameCapItselfIsAllowed() throws {
+        let motion = try Menu.showMotion
+        let run = try SpringSimulation.run(motion, integrator: .exact, frameRate: 1000, duration: 10_000, stopAtRest: true)
+        #expect(run.frames.count > 100 && run.frames.count < 2000)
+    }
+
     /// The frame stepper, driven by hand, matches the batch run.
     @Test func frameStepperMatchesRun() throws {
         let motion = try Menu.showMotion

@@ -32,7 +32,7 @@ let integratorsCommand = Command(
     exact settle time, 2 s to 60 s), so SwiftUI's --duration/--bounce form is not available
     here: use --response S --damping-fraction Z (the same spring for bounce ≥ 0).
     """,
-    options: SpringOptions.specs.filter { $0.name != "duration" && $0.name != "bounce" } + [
+    options: SpringOptions.specsWithMenuFallback.filter { $0.name != "duration" && $0.name != "bounce" } + [
         .option("hz", "HZ,…", "refresh rates (default 60,120)"),
         .option("substeps", "N,…", "fixed-step substeps per frame (default 1)"),
         .option("duration", "S", "simulated span in seconds (default 1.5 × the settle time, 2…60 s)"),

@@ -16,7 +16,7 @@ let springCommand = Command(
     times asked, in the order given — by default 10 times evenly spaced from 0 to the settle
     time.
     """,
-    options: SpringOptions.specs + [
+    options: SpringOptions.specsWithMenuFallback + [
         .option("at", "T,…", "sample times in seconds, ≥ 0 (default: 10 up to the settle time)"),
         .option("json", "FILE", "write flightline.spring/1 JSON; '-' for stdout"),
     ],
@@ -94,32 +94,42 @@ struct SpringCommandReport {
     /// The largest excursion past the target in the direction of travel (points, ≥ 0) and when.
     ///
     /// The direction of travel is from the start toward the target (the initial velocity's
-    /// sign when the motion starts on the target). Found by sampling the exact motion 4000 times
-    /// up to the settle time and refining the best sample by golden-section search: the
-    /// overshoot peaks are smooth maxima, so the refinement is exact to ~1e-12 s.
+    /// sign when the motion starts on the target). Found in closed form at the zeros of the
+    /// velocity `v(t) = e^(−λt)(v₀·C(t) − B·S(t))`, `B = λv₀ + ω₀²d₀` (``DampedSpring/transition(over:)``):
+    /// - underdamped: `tan(ω_d t) = ω_d·v₀/B`, so the extrema are at `t_k = (θ + kπ)/ω_d` with
+    ///   `θ = atan2(ω_d·v₀, B)` taken in [0, π). They alternate sides of the target and their
+    ///   distances shrink by `e^(−λπ/ω_d)` each (undamped: stay equal), so the largest
+    ///   overshoot is at the first extremum past the target: one of the first two `t_k > 0`.
+    /// - critically or overdamped: at most one extremum, where `tanh(μt)/μ = v₀/B` (`t = v₀/B`
+    ///   when critical).
+    /// Exact up to rounding, however long the motion takes to settle (a lightly damped spring's
+    /// first peak can come thousands of periods before its settle time).
     var overshoot: (distance: Double, time: Double) {
-        let displacement0 = motion.initialPosition - motion.target
-        let direction: Double = displacement0 != 0 ? (displacement0 < 0 ? 1 : -1) : (motion.initialVelocity > 0 ? 1 : -1)
-        guard displacement0 != 0 || motion.initialVelocity != 0 else { return (0, 0) }
-        let settle = settleTime
-        let end = settle.isFinite && settle > 0 ? settle : 10 * spring.period
-        func past(_ t: Double) -> Double { (motion.position(at: t) - motion.target) * direction }
-        let count = 4000
-        var bestIndex = 0, best = -Double.infinity
-        for index in 0...count {
-            let value = past(end * Double(index) / Double(count))
-            if value > best { best = value; bestIndex = index }
+        let d0 = motion.initialPosition - motion.target, v0 = motion.initialVelocity
+        guard d0 != 0 || v0 != 0 else { return (0, 0) }
+        let direction: Double = d0 != 0 ? (d0 < 0 ? 1 : -1) : (v0 > 0 ? 1 : -1)
+        let s = spring
+        let b = s.decayRate * v0 + s.stiffnessPerMass * d0
+        var candidates: [Double] = []
+        if s.dampingRatio < 1 {
+            let omega = s.dampedFrequency
+            var theta = atan2(omega * v0, b)
+            if theta < 0 { theta += .pi }
+            if theta >= .pi { theta -= .pi }
+            candidates = (0..<3).map { (theta + Double($0) * .pi) / omega }.filter { $0 > 0 && $0.isFinite }.prefix(2).map { $0 }
+        } else if b != 0 {
+            let r = v0 / b, mu = s.frequencySpread
+            if r > 0 {
+                let t = mu > 0 ? (mu * r < 1 ? atanh(mu * r) / mu : .infinity) : r
+                if t.isFinite { candidates = [t] }
+            }
         }
-        var lo = end * Double(max(0, bestIndex - 1)) / Double(count)
-        var hi = end * Double(min(count, bestIndex + 1)) / Double(count)
-        let ratio = (5.0.squareRoot() - 1) / 2
-        for _ in 0..<100 where hi - lo > 1e-13 {
-            let a = hi - ratio * (hi - lo), b = lo + ratio * (hi - lo)
-            if past(a) < past(b) { lo = a } else { hi = b }
+        var best = (distance: 0.0, time: 0.0)
+        for t in candidates {
+            let past = (motion.position(at: t) - motion.target) * direction
+            if past > best.distance { best = (past, t) }
         }
-        let t = (lo + hi) / 2
-        let refined = max(best, past(t))
-        return refined > 0 ? (refined, refined == best ? end * Double(bestIndex) / Double(count) : t) : (0, 0)
+        return best
     }
 
     func rendered() -> String {

@@ -332,12 +332,17 @@ enum IntegratorComparisonRunner {
 
     // MARK: SpringSolver's methods
 
-    /// Force evaluations per step of a fixed-step method. Velocity Verlet's `a₁` is the next
-    /// step's `a₀` (first same as last) and the implicit methods' linear solve is precomputed, so
-    /// each costs one evaluation's worth; `exact` is a matrix product and evaluates nothing.
+    /// Force evaluations per step of a fixed-step method, as the code runs them. Velocity
+    /// Verlet evaluates two: `a₀ = a(x, v)` at the start, and `a₁`'s spring force `−ω²x₁`
+    /// (its damping term solved implicitly). The integrators are memoryless (`advance` maps
+    /// a state to a state), so `a₁` is not carried into the next step as its `a₀` (no "first
+    /// same as last"): the next step recomputes it. Euler's and the implicit methods' steps
+    /// (whose linear solve is precomputed) cost one evaluation's worth; `exact` is a matrix
+    /// product and evaluates nothing.
     static func evaluationsPerStep(_ kind: IntegratorKind) -> Int {
         switch kind {
         case .rk4: 4
+        case .velocityVerlet: 2
         case .exact, .dopri54: 0
         default: 1
         }

@@ -14,7 +14,7 @@ enum SpringOptions {
         "response": ("S", "SwiftUI Spring(response:dampingRatio:): period of the undamped spring, seconds"),
         "damping-fraction": ("Z", "SwiftUI damping fraction (ratio) that goes with --response"),
         "duration": ("S", "SwiftUI Spring(duration:bounce:): perceptual duration, seconds"),
-        "bounce": ("B", "SwiftUI bounce in (-1, 1) that goes with --duration (default 0)"),
+        "bounce": ("B", "SwiftUI bounce in (-1, 1] that goes with --duration (default 0; 1 is undamped)"),
         "uikit-duration": ("S", "UIKit animate(withDuration:…usingSpringWithDamping:): duration, seconds"),
         "damping-ratio": ("Z", "damping ratio ζ (UIKit with --uikit-duration; Android with --android-stiffness)"),
         "android-stiffness": ("K", "Android SpringForce stiffness (mass 1)"),
@@ -42,13 +42,30 @@ enum SpringOptions {
             }
         }
         return specs + [
-            .option("initial-velocity", "V", "UIKit initialSpringVelocity, in units of the distance per second"),
+            .option("initial-velocity", "V", "initial velocity relative to the distance (distances per second), any vocabulary; not with --velocity"),
             .option("uikit-residual", "R", "UIKit mapping: envelope left at the duration (default 0.001)"),
             .option("uikit-overdamping", "MODE", "UIKit mapping of a damping ratio above 1: clamp (default) or slowest-mode"),
             .option("from", "X", "start position, points (default \(Int(defaultFrom)))"),
             .option("to", "Y", "target position, points (default \(Int(defaultTo)))"),
             .option("velocity", "V", "initial velocity, points per second (default 0)"),
         ]
+    }
+
+    /// ``specs`` for the commands that fall back to the menu's show spring when no spring
+    /// parameter is given (``DefaultMotion``): the motion options' help says both defaults.
+    static var specsWithMenuFallback: [OptionSpec] {
+        specs.map { spec in
+            switch spec.name {
+            case "from":
+                return .option("from", "X", "start position, points (default \(Int(defaultFrom)); \(Int(DefaultMotion.from)) with no spring options: the menu's)")
+            case "to":
+                return .option("to", "Y", "target position, points (default \(Int(defaultTo)); \(Int(DefaultMotion.to)) with no spring options: the menu's)")
+            case "velocity":
+                return .option("velocity", "V", "initial velocity, points per second (default 0; with no spring options the menu's \(DefaultMotion.relativeVelocity) × the distance per second)")
+            default:
+                return spec
+            }
+        }
     }
 
     /// The vocabulary keys alone (what selects a spring).
@@ -62,6 +79,15 @@ enum SpringOptions {
     }
 
     /// A spring and its motion as the user described them.
+    ///
+    /// `--initial-velocity V` is a velocity relative to the distance, `V × (to − from)` points
+    /// per second, with any vocabulary. That is how Apple's relative spring velocities are
+    /// defined: UIKit's `initialSpringVelocity` ("A value of 1 corresponds to the total
+    /// animation distance traversed in one second"), `UISpringTimingParameters.initialVelocity`
+    /// ("normalized to the total distance of the animation") and SwiftUI's
+    /// `interpolatingSpring(duration:bounce:initialVelocity:)` (a spring over [0, 1] then
+    /// interpolated over [from, to]) — developer.apple.com. `CASpringAnimation.initialVelocity`'s
+    /// documentation states only its sign convention, not its unit.
     struct Request {
         let parameters: SpringParameters
         let spring: DampedSpring
@@ -112,9 +138,8 @@ enum SpringOptions {
                 throw CLIError.usage("give either --velocity (points per second) or --initial-velocity (distance per second), not both")
             case (let v?, nil): velocity = v
             case (nil, let relative?):
-                guard parameters.vocabulary == .uikit else {
-                    throw CLIError.usage("--initial-velocity is UIKit's (with --uikit-duration); use --velocity in points per second")
-                }
+                // Relative to the distance in every vocabulary: the velocity a spring starts
+                // with does not depend on how the spring was described.
                 velocity = relative * (to - from)
             case (nil, nil): velocity = 0
             }

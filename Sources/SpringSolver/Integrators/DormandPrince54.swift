@@ -138,18 +138,50 @@ public struct DormandPrince54<System: FirstOrderSystem>: Sendable {
     @usableFromInline static var c4: Double { 4.0 / 5 }
     @usableFromInline static var c5: Double { 8.0 / 9 }
 
-    /// Weighted RMS norm of `error` with scale `atol + rtol·max(|a|, |b|)` per component.
+    /// Weighted RMS norm `√(Σ rᵢ²/n)` of `error`, `rᵢ = errorᵢ / scaleᵢ` with
+    /// `scaleᵢ = atol + rtol·max(|aᵢ|, |bᵢ|)`.
+    ///
+    /// A zero scale (atol = 0 on a component that is 0 in both states) gives `rᵢ = 0` for a
+    /// zero error (not 0/0 = NaN) and `∞` otherwise. When the plain sum of squares overflows
+    /// (some `|rᵢ| > ~1e154`, a wild trial step on a stiff spring), it is recomputed scaled by
+    /// the largest ratio, `max|r|·√(Σ(rᵢ/max|r|)²/n)`, so the norm is infinite only when a
+    /// ratio is. The plain sum is kept otherwise: it is the cheaper one, on the hot path.
     @inlinable
     func errorNorm(_ error: State, _ a: State, _ b: State) -> Double {
         let count = error.springComponentCount
         var sum = 0.0
         for index in 0..<count {
-            let scale = options.absoluteTolerance
-                + options.relativeTolerance * max(abs(a.springComponent(index)), abs(b.springComponent(index)))
-            let ratio = error.springComponent(index) / scale
+            let ratio = errorRatio(error, a, b, index)
             sum += ratio * ratio
         }
-        return (sum / Double(count)).squareRoot()
+        if sum.isFinite || sum.isNaN { return (sum / Double(count)).squareRoot() }
+        var largest = 0.0
+        for index in 0..<count { largest = max(largest, abs(errorRatio(error, a, b, index))) }
+        guard largest.isFinite else { return .infinity }
+        var scaled = 0.0
+        for index in 0..<count {
+            let ratio = errorRatio(error, a, b, index) / largest
+            scaled += ratio * ratio
+        }
+        return largest * (scaled / Double(count)).squareRoot()
+    }
+
+    @inlinable
+    func errorRatio(_ error: State, _ a: State, _ b: State, _ index: Int) -> Double {
+        let scale = options.absoluteTolerance
+            + options.relativeTolerance * max(abs(a.springComponent(index)), abs(b.springComponent(index)))
+        let component = error.springComponent(index)
+        if scale > 0 { return component / scale }
+        return component == 0 ? 0 : (component.isNaN ? .nan : .infinity)
+    }
+
+    /// The smallest step allowed from `t` toward `limit`: `1e-14 × max(|t|, limit − t)`.
+    /// Relative to the time (Hairer's DOPRI5 rule: below it `t + h` loses the step to rounding)
+    /// and to the remaining span (a step below 1e-14 of it would need over 10¹⁴ steps), so
+    /// a stiff spring over a span short enough for it is legal at any scale.
+    @inlinable
+    static func minimumStep(at t: Double, limit: Double) -> Double {
+        1e-14 * (limit.isFinite ? max(abs(t), limit - t) : abs(t))
     }
 
     /// Hairer's `hinit`: a first step whose explicit-Euler error is about the tolerance.
@@ -158,13 +190,17 @@ public struct DormandPrince54<System: FirstOrderSystem>: Sendable {
         let d0 = errorNorm(state, state, .zero)
         let d1 = errorNorm(derivative, state, .zero)
         var h0 = (d0 < 1e-10 || d1 < 1e-10) ? 1e-6 : 0.01 * d0 / d1
+        // A zero scale (atol = 0 on a zero component) makes d1 infinite and h0 zero: start
+        // from Hairer's default guess and let the step control find the step.
+        if !(h0 > 0 && h0.isFinite) { h0 = 1e-6 }
         h0 = min(h0, options.maximumStep)
         let y1 = state + h0 * derivative
         let f1 = system.derivative(at: time + h0, of: y1)
         counters.rhsEvaluations += 1
         let d2 = errorNorm(f1 - derivative, state, .zero) / h0
         let largest = max(d1, d2)
-        let h1 = largest <= 1e-15 ? max(1e-6, h0 * 1e-3) : pow(0.01 / largest, 1.0 / 5)
+        var h1 = largest <= 1e-15 ? max(1e-6, h0 * 1e-3) : pow(0.01 / largest, 1.0 / 5)
+        if !(h1 > 0) { h1 = max(1e-6, h0 * 1e-3) }   // largest infinite (zero scale) or NaN
         return min(100 * h0, h1, options.maximumStep)
     }
 
@@ -185,8 +221,14 @@ public struct DormandPrince54<System: FirstOrderSystem>: Sendable {
                 h = limit - t0
                 landsOnLimit = true
             }
-            guard h > 0, t0 + h > t0, h >= 1e-14 * max(1, abs(t0)) || landsOnLimit else {
-                throw SpringError.integrationFailed(time: t0, reason: "step size underflow (h = \(h))")
+            let floor = Self.minimumStep(at: t0, limit: limit)
+            // A proposal below the floor that no rejection asked for (hinit's first guess, which
+            // on a stiff spring can be 100× too small) is raised to it; the error control
+            // then decides. Only a rejected step shrinking below the floor is an underflow.
+            if h < floor && !landsOnLimit && !lastWasRejected { h = floor }
+            guard h > 0, t0 + h > t0, h >= floor || landsOnLimit else {
+                throw SpringError.integrationFailed(
+                    time: t0, reason: "step size underflow (h = \(h), below 1e-14 × the larger of |t| and the remaining span: too stiff for this span at this tolerance)")
             }
             let f = system
             let y2 = y0 + h * ((1.0 / 5) * k1)
@@ -209,14 +251,17 @@ public struct DormandPrince54<System: FirstOrderSystem>: Sendable {
                                      - (17253.0 / 339200) * k5 + (22.0 / 525) * k6 - (1.0 / 40) * k7)
             let err = errorNorm(errorEstimate, y0, y1)
             guard err.isFinite, isFinite(y1) else {
-                if h > 1e-14 * max(1, abs(t0)) {
+                if h > floor {
                     // A non-finite trial: shrink hard and retry.
                     counters.rejectedSteps += 1
                     nextStep = h * 0.1
                     lastWasRejected = true
                     continue
                 }
-                throw SpringError.integrationFailed(time: t0, reason: "the solution is not finite")
+                throw SpringError.integrationFailed(
+                    time: t0, reason: h > 0 && h >= floor && floor > 0
+                        ? "step size underflow (the solution is not finite even at h = \(h), 1e-14 × the larger of |t| and the remaining span: too stiff for this span)"
+                        : "the solution is not finite")
             }
             // PI control (Hairer's DOPRI5: expo1 = 1/5 − 0.75·β, β = 0.04).
             // One log and one exp per step instead of two pows (a measurable share of the cost).

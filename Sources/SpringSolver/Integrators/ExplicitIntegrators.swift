@@ -1,8 +1,9 @@
 // The explicit methods. Notation: ω² = k/m, γ = c/m, a(x, v) = −ω²x − γv.
 
 /// Forward (explicit) Euler: `x₁ = x + h·v`, `v₁ = v + h·a(x, v)`. First order; its step matrix
-/// `I + hA` has spectral radius `√(1 − 2λh + ω₀²h²) > 1` on an undamped spring, so it gains
-/// energy every step.
+/// `I + hA` has eigenvalues `1 + hμ`, so its spectral radius is `√(1 − 2λh + ω₀²h²)` when the
+/// eigenvalues `μ` of `A` are complex (ζ < 1) — above 1 on an undamped spring, which gains
+/// energy every step — and `max |1 − h(λ ± √(λ² − ω₀²))|` when they are real (ζ ≥ 1).
 public struct ExplicitEuler: SpringIntegrator {
     public static var kind: IntegratorKind { .explicitEuler }
     public let spring: DampedSpring
@@ -54,6 +55,9 @@ public struct SemiImplicitEuler: SpringIntegrator {
 /// The damping makes `a₁` depend on `v₁`; the spring is linear, so the equation is solved
 /// exactly: `v₁ = (v + ½h·(a₀ − ω²x₁)) / (1 + ½hγ)`. Second order, and on an undamped spring
 /// the classic (symplectic) velocity Verlet.
+///
+/// Two force evaluations per step: `a₀` and the spring part of `a₁`. The step is memoryless
+/// (state in, state out), so `a₁` is not reused as the next step's `a₀`.
 public struct VelocityVerlet: SpringIntegrator {
     public static var kind: IntegratorKind { .velocityVerlet }
     public let spring: DampedSpring

@@ -4,7 +4,10 @@
 
 /// Backward (implicit) Euler: `x₁ = x + h·v₁`, `v₁ = v + h·a(x₁, v₁)`, solved as
 /// `v₁ = (v − hω²x) / (1 + hγ + h²ω²)`, `x₁ = x + h·v₁`. First order, L-stable: it never gains
-/// energy (spectral radius `1/√(1 + 2λh + ω₀²h²) < 1`) and over-damps.
+/// energy and over-damps. Its step matrix `(I − hA)⁻¹` has eigenvalues `1/(1 − hμ)` for the
+/// eigenvalues `μ` of `A`, so its spectral radius is `1/√(1 + 2λh + ω₀²h²) < 1` when they are
+/// complex (ζ < 1, `μ = −λ ± iω_d`), and `1/(1 + h·s) < 1` with the slow rate
+/// `s = λ − √(λ² − ω₀²)` when they are real (ζ ≥ 1).
 public struct ImplicitEuler: SpringIntegrator {
     public static var kind: IntegratorKind { .implicitEuler }
     public let spring: DampedSpring
