@@ -208,4 +208,33 @@ import SpringSolver
         let json = comparison.json().rendered()
         #expect(json.contains("step size underflow"))
     }
+
+    /// Frame-locked means the same restart for every solver: each frame a fresh GSL driver
+    /// (not `reset`, which keeps the last step size) and a fresh dopri54 solver, both from the
+    /// first trial step 1e-6 s. Frame 2 is then a fresh solve from frame 1's state.
+    @Test func frameLockedRestartsAreFreshAndAlike() throws {
+        let spring = try ComparedSpring.menuShow()
+        let motion = spring.motion
+        let gsl = try GSLSpring(stepper: .rkf45, spring: motion.spring, tolerance: 1e-6)
+        let locked = try gsl.adaptiveFrames(motion: motion, hz: 60, frames: 2, restartEveryFrame: true)
+        let first = locked.frames[1]
+        let driver = try gsl.makeDriver()
+        var t = 1.0 / 60
+        var y = [first.position - motion.target, first.velocity]
+        try driver.apply(t: &t, until: 2.0 / 60, state: &y)
+        // Up to the rounding of frame 1's position through the absolute coordinate (a carried
+        // step size changes the steps, hence the result at the 1e-6 tolerance's scale).
+        #expect(abs(locked.frames[2].position - (motion.target + y[0])) < 1e-10)
+        #expect(abs(locked.frames[2].velocity - y[1]) < 1e-10)
+        // dopri54's frame-locked row: a fresh solver per frame from the same first step.
+        let row = IntegratorComparisonRunner.dopriRow(spring: spring, hz: 60, span: 2.0 / 60, tolerance: 1e-6, mode: .frameLocked, measureTime: false)
+        var state = motion.initialState, evaluations = 0
+        for index in 1...2 {
+            var solver = try DormandPrince54(system: SpringSystem<Double>(spring: motion.spring), time: Double(index - 1) / 60, state: state,
+                                             options: .init(relativeTolerance: 1e-6, absoluteTolerance: 1e-6, initialStep: GSLSpring.initialStep))
+            state = try solver.integrate(to: Double(index) / 60)
+            evaluations += solver.statistics.rhsEvaluations
+        }
+        #expect(row.evaluationsPerFrame == Double(evaluations) / 2)
+    }
 }

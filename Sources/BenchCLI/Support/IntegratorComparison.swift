@@ -49,7 +49,10 @@ enum IntegrationMode: String, Sendable {
     /// output; GSL's driver by stopping at each frame time, it has no dense output).
     case oneSolve = "one-solve"
     /// An adaptive solve restarted every frame, from the previous frame's state to the next
-    /// frame time, as an animation loop without solver memory would run it.
+    /// frame time, as an animation loop without solver memory would run it. Every solver gets
+    /// the same restart: a fresh solver (dopri54) or a fresh GSL driver, both with the same
+    /// first trial step ``GSLSpring/initialStep`` (no step size carried over from the last
+    /// frame, no hinit for one side only).
     case frameLocked = "frame-locked"
 }
 
@@ -84,7 +87,11 @@ struct IntegratorRow: Sendable {
     var settleTime: Double?
     /// Right-hand-side (force) evaluations per frame, averaged over the run.
     var evaluationsPerFrame: Double?
-    /// Measured in a release build only.
+    /// Measured in a release build only, for every row the same way: the minimum time of the
+    /// whole run that produced the row's frames (frames stored; its error metrics not timed),
+    /// per frame and per step (accepted + rejected for dopri54; `nil` for GSL's adaptive
+    /// drivers, which do not report steps). A bare kernel's cost per step, without frames, is
+    /// `bench run spring/…-step`.
     var nsPerStep: Double?
     var nsPerFrame: Double?
     /// Why the method could not run, if it could not (the row's numbers are then meaningless).
@@ -252,7 +259,7 @@ enum IntegratorComparisonRunner {
     /// An estimate of the steps a whole ``run(springs:rates:substeps:duration:tolerance:measureTime:)``
     /// takes, every part of it counted: per spring and rate the fixed-step rows (7 methods plus
     /// gsl-rk4, whose step costs 3 RK4 steps) at each substep count, the 10 adaptive rows, and,
-    /// when timed, the repeats of the rows timed as whole runs (at least 5 more); the
+    /// when timed, the timing repeats of every row (whole runs, at least 5 more); the
     /// work-precision sweep at the first rate (3 methods × substeps 1…32, gsl-rk4 × 1…16,
     /// 4 adaptive solvers × 5 tolerances); the adaptive study (dopri54, rkck, rkf45 solved to 10
     /// checkpoints, i.e. 5.5 spans each, plus dopri54 at up to ``studyGridCount`` tolerances).
@@ -268,7 +275,9 @@ enum IntegratorComparisonRunner {
                 let frames = frameCount(span: span, hz: hz)
                 let framesD = Double(frames)
                 for count in substeps {
-                    total += framesD * Double(count) * (7 + 3 * repeats)
+                    // 7 methods and gsl-rk4 (3 RK4 steps per call), each run once, and again
+                    // when timed.
+                    total += framesD * Double(count) * (7 + 3) * repeats
                 }
                 // dopri54 and 3 GSL pairs, one-solve and frame-locked; bsimp and msbdf one-solve.
                 total += 10 * repeats * adaptiveSteps(span: span, rate: rate, tolerance: tolerance, stops: frames)
@@ -364,9 +373,13 @@ enum IntegratorComparisonRunner {
             evaluationsPerFrame: Double(evaluationsPerStep(kind) * substeps))
         if !run.isStable { markDiverged(&row) }
         if measureTime {
-            let ns = try IntegratorTiming.nanosecondsPerStep(kind, spring: motion.spring, step: step, start: motion.initialState)
-            row.nsPerStep = ns
-            row.nsPerFrame = ns * Double(substeps)
+            // The whole run, as every other row is timed (``IntegratorRow/nsPerFrame``).
+            let ns = try IntegratorTiming.nanosecondsPerCall {
+                _ = try SpringSimulation.run(motion, integrator: kind, frameRate: hz, substeps: substeps, duration: span, rest: rest)
+            }
+            let frames = Double(max(1, run.frames.count - 1))
+            row.nsPerFrame = ns / frames
+            row.nsPerStep = ns / (frames * Double(substeps))
         }
         return row
     }
@@ -406,7 +419,10 @@ enum IntegratorComparisonRunner {
                     return (run.frames, run.statistics ?? IntegrationStatistics())
                 }
             default:
-                body = { try dopriFrameLocked(motion: motion, hz: hz, frames: frames, options: options) }
+                // The same first-step rule as GSL's fresh driver each frame.
+                var locked = options
+                locked.initialStep = GSLSpring.initialStep
+                body = { try dopriFrameLocked(motion: motion, hz: hz, frames: frames, options: locked) }
             }
             let result = try body()
             fill(&row, frames: result.frames, motion: motion, evaluations: result.statistics.rhsEvaluations)

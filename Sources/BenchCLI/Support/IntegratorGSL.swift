@@ -102,10 +102,12 @@ struct GSLSpring {
 
     /// Adaptive solve sampled at every frame time: the driver integrates to each frame time in
     /// turn (it has no dense output, so it shortens a step to land on each). With
-    /// `restartEveryFrame` the driver is reset before every frame (it forgets its stepper state
-    /// but, as `gsl_odeiv2_driver_reset` does, keeps its last step size).
+    /// `restartEveryFrame` every frame gets a fresh driver, starting from ``initialStep`` as
+    /// dopri54's frame-locked solver does: `gsl_odeiv2_driver_reset` would keep the last step
+    /// size, a memory dopri54's fresh solver does not have.
     func adaptiveFrames(motion: SpringMotion<Double>, hz: Double, frames count: Int, restartEveryFrame: Bool) throws -> Frames {
-        let driver = try makeDriver()
+        var driver = try makeDriver()
+        var evaluations = 0
         var t = 0.0
         var y = [motion.initialState.displacement, motion.initialState.velocity]
         var frames = [SpringFrame(index: 0, time: 0, position: motion.initialPosition, velocity: motion.initialVelocity)]
@@ -113,12 +115,15 @@ struct GSLSpring {
         var index = 0
         while index < count {
             index += 1
-            if restartEveryFrame { try driver.reset() }
+            if restartEveryFrame && index > 1 {
+                evaluations += driver.rhsEvaluations
+                driver = try makeDriver()
+            }
             let end = Double(index) / hz
             try driver.apply(t: &t, until: end, state: &y)
             frames.append(SpringFrame(index: index, time: end, position: motion.target + y[0], velocity: y[1]))
         }
-        return Frames(frames: frames, evaluations: driver.rhsEvaluations, divergedAt: nil)
+        return Frames(frames: frames, evaluations: evaluations + driver.rhsEvaluations, divergedAt: nil)
     }
 
     /// One adaptive solve from 0 to `end`; the state there and the evaluations it took.

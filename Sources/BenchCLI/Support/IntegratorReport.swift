@@ -95,7 +95,11 @@ extension IntegratorComparison {
                 + "settle: 0.5 pt and 31.25 pt/s; ρ: one-step spectral radius; ζ/ω₀ eff: the spring the method really simulates",
             "gsl-rk4: one GSL call per step h = a full step + two half steps (step doubling), returning the two-half-step result: RK4 accuracy at h/2, the cost of 3 RK4 steps",
         ]
-        if !timed { lines.append("times omitted: this is a debug build (build with 'swift build -c release' for ns/step)") }
+        if timed {
+            lines.append("ns/step, ns/frame: the fastest of repeated whole runs producing the row's frames (frames stored, error metrics not timed), the same for every row; bare kernels: bench run spring/…")
+        } else {
+            lines.append("times omitted: this is a debug build (build with 'swift build -c release' for ns/step)")
+        }
         for (index, (spring, span)) in zip(springs, durations).enumerated() {
             let motion = spring.motion, physical = motion.spring
             lines.append("")
