@@ -80,23 +80,16 @@ struct PathFlattening {
     /// The drawing segments of each subpath, in order, split where a move begins a new subpath
     /// (the same split `flattened(tolerance:)` makes: every move starts a polyline).
     static func subpaths(of path: Path) -> [[PathSegment]] {
+        // Path's own segment walk, grouped by the move that starts each subpath (a Path always
+        // starts with a move, so there is a group before the first segment).
         var result: [[PathSegment]] = []
-        var current = Point.zero, start = Point.zero
-        for element in path.elements {
-            let segment: PathSegment
-            switch element {
-            case .move(let p):
-                result.append([])
-                current = p
-                start = p
-                continue
-            case .line(let p): segment = .line(Line(current, p))
-            case .quadCurve(let p, let c): segment = .quadratic(QuadraticBezier(current, c, p))
-            case .curve(let p, let c1, let c2): segment = .cubic(CubicBezier(current, c1, c2, p))
-            case .close: segment = .line(Line(current, start))
+        var segments = path.indexedSegments[...]
+        for (index, element) in path.elements.enumerated() {
+            if case .move = element { result.append([]) }
+            while let next = segments.first, next.elementIndex == index {
+                result[result.count - 1].append(next.segment)
+                segments.removeFirst()
             }
-            current = segment.end
-            result[result.count - 1].append(segment)
         }
         return result
     }
