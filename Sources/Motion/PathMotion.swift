@@ -28,7 +28,7 @@ public struct PathMotion: Sendable {
 
     /// Creates the motion.
     /// - Throws: `MotionError` when the duration is not positive and finite, or the path has no
-    ///   drawing element.
+    ///   drawing element or zero length.
     /// - Complexity: builds two `PathMeasure` tables (inverse arc length), O(segments).
     public init(
         path: Path, duration: Double, timingCurve: TimingCurve = .linear, mode: TimingMode, repeats: Bool = false
@@ -47,6 +47,11 @@ public struct PathMotion: Sendable {
                 accuracy: Self.accuracy)
         } catch {
             throw MotionError("path animation could not be built: \(error)")
+        }
+        // A path of zero length (every drawing segment a point) moves nothing: there is no motion
+        // to judge, and a "smooth" verdict on it would be vacuous.
+        guard pacedAnimation.measure.length > 0 else {
+            throw MotionError("path has zero length (every drawing segment is a single point): nothing moves")
         }
         self.mode = mode
         self.segments = linearAnimation.segments.map(\.segment)

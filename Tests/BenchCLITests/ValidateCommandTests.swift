@@ -109,6 +109,8 @@ import Testing
         (["validate", "--hz", "1e-300"], "--hz must be at least 1"),
         (["validate", "--svg", "M0 0 L10 0", "--duration", "1e20", "--hz", "1"], "at most 100000"),
         (["validate", "--from", "0", "--to", "50"], "--from applies to a spring"),
+        (["validate", "--svg", "M0 0 C 0 0 0 0 0 0", "--duration", "1"], "zero length"),
+        (["validate", "--svg", "M5 5 L5 5 Z", "--duration", "1"], "zero length"),
         (["validate", "bee1", "--uikit-overdamping", "slowest-mode"], "apply to the menu scenes"),
         (["validate", "menu", "--uikit-residual", "2"], "--uikit-residual"),
         (["validate", "--hz", "sixty"], "--hz expects a finite number"),
