@@ -19,7 +19,7 @@ import SpringSolver
 /// (1536 RK4 steps of arithmetic, plus its C-to-Swift right-hand-side callback) for the
 /// result our kernel gets from 1024 steps. The speedup is "time to the same result".
 ///
-/// Every timed reference and body traps (``checkedReference(_:_:)``) rather than swallow an
+/// Every timed reference and body traps (``mustSucceed(_:_:)``) rather than swallow an
 /// error: a failed run would otherwise post a fast time.
 ///
 /// Right-hand-side evaluation counts for dopri54 against rkck and rkf45 (equal tolerance and
@@ -63,7 +63,7 @@ func closedFormBenchmark(_ motion: SpringMotion<Double>) throws -> Benchmark {
         // its last step size across a reset, so reusing one would change the work per iteration.
         reference: Reference("spring/closed-form/gsl-rk8pd") { iterations in
             for _ in 0..<iterations {
-                blackHole(checkedReference("spring/closed-form/gsl-rk8pd") { try gslPositions().last })
+                blackHole(mustSucceed("spring/closed-form/gsl-rk8pd") { try gslPositions().last })
             }
         },
         check: Check(tolerance: 1e-7) {
@@ -142,7 +142,7 @@ func rk4StepBenchmark(_ motion: SpringMotion<Double>) throws -> Benchmark {
         unit: .nanoseconds(per: "step"),
         workUnitsPerIteration: springStepsPerIteration,
         reference: Reference("spring/rk4-step/gsl-rk4") { iterations in
-            for _ in 0..<iterations { blackHole(checkedReference("spring/rk4-step/gsl-rk4") { try gslFinalState() }) }
+            for _ in 0..<iterations { blackHole(mustSucceed("spring/rk4-step/gsl-rk4") { try gslFinalState() }) }
         },
         check: Check(tolerance: 1e-9) {
             let reference = try gslStates()
@@ -177,7 +177,7 @@ func dopri54Benchmark(_ motion: SpringMotion<Double>) throws -> Benchmark {
         unit: .nanoseconds(per: "solve"),
         reference: Reference("spring/dopri54/gsl-rkck") { iterations in
             for _ in 0..<iterations {
-                blackHole(checkedReference("spring/dopri54/gsl-rkck") { try gsl.solve(motion: motion, to: span).state })
+                blackHole(mustSucceed("spring/dopri54/gsl-rkck") { try gsl.solve(motion: motion, to: span).state })
             }
         },
         check: Check(tolerance: 1e-6) {
@@ -195,7 +195,7 @@ func dopri54Benchmark(_ motion: SpringMotion<Double>) throws -> Benchmark {
         },
         body: { iterations in
             for _ in 0..<iterations {
-                blackHole(checkedReference("spring/dopri54") {
+                blackHole(mustSucceed("spring/dopri54") {
                     var solver = try DormandPrince54(system: system, time: 0, state: identity(motion.initialState), options: options)
                     return try solver.integrate(to: span)
                 })
@@ -204,13 +204,3 @@ func dopri54Benchmark(_ motion: SpringMotion<Double>) throws -> Benchmark {
     )
 }
 
-/// Runs a timed body whose check already passed. It cannot fail then (same inputs as the
-/// check); if it does anyway, trap with the reason: swallowing the error would post the time
-/// of a failed run as if it were the work.
-func checkedReference<T>(_ name: String, _ body: () throws -> T) -> T {
-    do {
-        return try body()
-    } catch {
-        preconditionFailure("\(name) failed after its check passed: \(error)")
-    }
-}
