@@ -96,10 +96,16 @@ struct PathRequest {
     /// of doubles near the coordinates mean nothing anyway.
     /// Rounded up to two significant digits, so the floor reads well and, typed back, passes.
     static func finestAccuracy(magnitude: Double) -> Double {
-        let floor = max(1e-12, 1e-13 * magnitude)
-        let unit = Foundation.pow(10, Foundation.floor(Foundation.log10(floor)) - 1)
         // The 1e-9 slack absorbs the rounding of 1e-13 × magnitude (1e-13 × 100 = 1.0000000000000001e-11).
-        return Double(String(format: "%.1e", (floor / unit - 1e-9).rounded(.up) * unit))!
+        roundedUpToTwoDigits(max(1e-12, 1e-13 * magnitude), slack: 1e-9)
+    }
+
+    /// `value` rounded up to two significant digits (`1.73e-9` → `1.8e-9`), printed exactly as it
+    /// reads. `slack`, in units of the second digit, keeps a value a rounding error above a round
+    /// number from rounding up past it.
+    static func roundedUpToTwoDigits(_ value: Double, slack: Double = 0) -> Double {
+        let unit = Foundation.pow(10, Foundation.floor(Foundation.log10(value)) - 1)
+        return Double(String(format: "%.1e", (value / unit - slack).rounded(.up) * unit))!
     }
 
     init(_ arguments: Arguments) throws {
@@ -309,10 +315,7 @@ struct UnreachableAccuracy: Error, CustomStringConvertible {
     let reached: Double
 
     /// The reached error rounded up to two significant digits: an accuracy that holds.
-    var reachable: Double {
-        let unit = Foundation.pow(10, Foundation.floor(Foundation.log10(reached)) - 1)
-        return Double(String(format: "%.1e", (reached / unit).rounded(.up) * unit))!
-    }
+    var reachable: Double { PathRequest.roundedUpToTwoDigits(reached) }
 
     var message: String {
         "accuracy \(asked) pt is not reachable for this path: its positions are good to \(reachable) pt (double-precision rounding)"
