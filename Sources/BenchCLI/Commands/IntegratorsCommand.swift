@@ -102,7 +102,7 @@ struct IntegratorsRequest {
             springs = [ComparedSpring(name: "user", summary: "\(request.parameters.vocabulary.rawValue): \(values)",
                                       motion: request.motion, notes: request.notes)]
         } else {
-            let mapping = try DefaultMotion.mapping(in: arguments)
+            let mapping = try SpringOptions.mapping(from: arguments)
             let base = try DefaultMotion.motion(of: try DefaultMotion.menuSpring(mapping: mapping), arguments: arguments)
             springs = try ComparedSpring.defaults(base: base)
         }

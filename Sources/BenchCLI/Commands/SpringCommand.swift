@@ -56,7 +56,7 @@ struct SpringCommandReport {
             given = request.parameters
             notes = request.notes
         } else {
-            mapping = try DefaultMotion.mapping(in: arguments)
+            mapping = try SpringOptions.mapping(from: arguments)
             motion = try DefaultMotion.motion(of: try DefaultMotion.menuSpring(mapping: mapping), arguments: arguments)
             given = nil
             notes = ["no spring options given: the menu's show spring (UIKit duration 0.8 s, damping ratio 0.6, initial spring velocity 0.6"

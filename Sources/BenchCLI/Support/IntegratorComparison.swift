@@ -15,11 +15,10 @@ struct ComparedSpring: Sendable {
     /// The menu's show spring (DESIGN §2): UIKit duration 0.8 s, damping ratio 0.6, initial
     /// spring velocity 0.6, from y = 667 to 459, under the default envelope-decay mapping.
     static func menuShow() throws -> ComparedSpring {
-        let uikit = try UIKitSpringParameters(duration: 0.8, dampingRatio: 0.6, initialSpringVelocity: 0.6)
         return ComparedSpring(
             name: "menu-show",
             summary: "the menu's show spring: UIKit duration 0.8 s, damping ratio 0.6, initial spring velocity 0.6, 667 → 459 pt",
-            motion: try uikit.motion(from: 667.0, to: 459.0))
+            motion: try DefaultMotion.menuShow())
     }
 
     /// Issue 5's default set on `base` (default: the menu's show motion): the menu's show

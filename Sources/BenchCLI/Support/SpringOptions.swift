@@ -130,21 +130,35 @@ enum SpringOptions {
             } else {
                 spring = try parameters.spring(uikitMapping: mapping)
             }
-            let from = try arguments.double("from") ?? defaultFrom
-            let to = try arguments.double("to") ?? defaultTo
-            let velocity: Double
-            switch (try arguments.double("velocity"), try arguments.double("initial-velocity")) {
-            case (.some, .some):
-                throw CLIError.usage("give either --velocity (points per second) or --initial-velocity (distance per second), not both")
-            case (let v?, nil): velocity = v
-            case (nil, let relative?):
-                // Relative to the distance in every vocabulary: the velocity a spring starts
-                // with does not depend on how the spring was described.
-                velocity = relative * (to - from)
-            case (nil, nil): velocity = 0
-            }
-            let motion = try SpringMotion(spring: spring, from: from, to: to, initialVelocity: velocity)
+            let motion = try Self.motion(of: spring, arguments: arguments, from: defaultFrom, to: defaultTo, relativeVelocity: 0)
             return Request(parameters: parameters, spring: spring, motion: motion, notes: notes, mapping: mapping)
+        } catch let error as SpringError {
+            throw CLIError.usage(error.description)
+        }
+    }
+
+    /// `spring` moving as `--from --to --velocity --initial-velocity` say, each missing one taken
+    /// from the defaults given (`relativeVelocity` in distances per second).
+    ///
+    /// `--initial-velocity` is relative to the distance in every vocabulary (UIKit's
+    /// `initialSpringVelocity` unit): the velocity a spring starts with does not depend on how
+    /// the spring was described.
+    static func motion(
+        of spring: DampedSpring, arguments: Arguments, from defaultFrom: Double, to defaultTo: Double,
+        relativeVelocity: Double
+    ) throws -> SpringMotion<Double> {
+        let from = try arguments.double("from") ?? defaultFrom
+        let to = try arguments.double("to") ?? defaultTo
+        let velocity: Double
+        switch (try arguments.double("velocity"), try arguments.double("initial-velocity")) {
+        case (.some, .some):
+            throw CLIError.usage("give either --velocity (points per second) or --initial-velocity (distance per second), not both")
+        case (let absolute?, nil): velocity = absolute
+        case (nil, let relative?): velocity = relative * (to - from)
+        case (nil, nil): velocity = relativeVelocity * (to - from)
+        }
+        do {
+            return try SpringMotion(spring: spring, from: from, to: to, initialVelocity: velocity)
         } catch let error as SpringError {
             throw CLIError.usage(error.description)
         }
