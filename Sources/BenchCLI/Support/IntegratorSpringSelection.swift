@@ -17,7 +17,7 @@ enum DefaultMotion {
 
     /// Whether any motion option was given.
     static func isGiven(in arguments: Arguments) -> Bool {
-        ["from", "to", "velocity", "initial-velocity"].contains { arguments.has($0) }
+        SpringOptions.motionNames.contains { arguments.has($0) }
     }
 
     /// The menu's show motion exactly as the `menu-show` scene plays it (default mapping).

@@ -139,7 +139,7 @@ enum SceneSelection {
         }
         guard let request = try SpringOptions.request(from: arguments) else {
             // Motion flags only mean something for a spring the user describes.
-            for name in ["from", "to", "velocity", "initial-velocity"] where arguments.has(name) {
+            for name in SpringOptions.motionNames where arguments.has(name) {
                 throw CLIError.usage("--\(name) applies to a spring given by spring options (e.g. --stiffness K --damping C)")
             }
             return nil

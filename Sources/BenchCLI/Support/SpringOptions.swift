@@ -68,6 +68,9 @@ enum SpringOptions {
         }
     }
 
+    /// The options that describe the motion rather than the spring.
+    static let motionNames = ["from", "to", "velocity", "initial-velocity"]
+
     /// The vocabulary keys alone (what selects a spring).
     static var parameterNames: [String] {
         Array(Set(SpringParameters.vocabularyKeys.flatMap { $0.required + $0.optional.keys }))
