@@ -179,6 +179,11 @@ public final class GSLODEDriver {
         t += h
     }
 
+    /// The stepper's error estimate from the last ``step(t:by:state:)`` (GSL's `yerr`: for the
+    /// embedded Runge–Kutta pairs, the difference of their two solutions; for `rk4`, `rk1imp`
+    /// and `rk2imp`, the step-doubling difference). Zeros before the first step.
+    public var lastErrorEstimate: [Double] { errorScratch }
+
     /// Forgets the driver's step-size history and the stepper's internal state.
     public func reset() throws {
         try GSL.check(gsl_odeiv2_driver_reset(driver), "ODE driver reset")

@@ -144,6 +144,25 @@ func everyStepperSolvesTheOscillator(_ stepper: GSLStepper) throws {
     #expect(ratio > 24 && ratio < 40)
 }
 
+/// The raw step's error estimate is exposed: zeros before a step; after one step of h on
+/// y″ = −y from (1, 0) with rkck, the 5th-minus-4th-order difference, which shrinks like h⁵
+/// (halving h divides it by about 32) and sits well above the step's true error.
+@Test func rawStepExposesItsErrorEstimate() throws {
+    func estimate(_ h: Double) throws -> (estimate: Double, error: Double) {
+        let driver = try GSLODEDriver(stepper: .rkck, dimension: 2, initialStep: h, absoluteTolerance: 1, relativeTolerance: 1, rhs: oscillator)
+        #expect(driver.lastErrorEstimate == [0, 0])
+        var t = 0.0
+        var y = [1.0, 0.0]
+        try driver.step(t: &t, by: h, state: &y)
+        let error = max(abs(y[0] - cos(h)), abs(y[1] + sin(h)))
+        return (driver.lastErrorEstimate.map(abs).max() ?? 0, error)
+    }
+    let (coarse, coarseError) = try estimate(0.2)
+    let (fine, _) = try estimate(0.1)
+    #expect(coarse / fine > 25 && coarse / fine < 40, "ratio \(coarse / fine)")
+    #expect(coarse > 4 * coarseError)   // ≈ 1.6/h on this problem: 8× at h = 0.2
+}
+
 @Test func driverRejectsBadInput() throws {
     #expect(throws: GSLError.self) {
         _ = try GSLODEDriver(stepper: .msbdf, dimension: 2, initialStep: 1e-3, absoluteTolerance: 1e-6, relativeTolerance: 1e-6, rhs: oscillator)
