@@ -191,6 +191,31 @@ import SpringSolver
         }
     }
 
+    /// The study's "why": one step of both methods measures the tableau constants (DP5's local
+    /// error 2× Cash–Karp's at leading order, its estimate 3.6×, less a few % at ω₀h = 0.05),
+    /// and the report and JSON carry them. A motion that starts at rest has nothing to step.
+    @Test func adaptiveStudyExplainsTheCountsFromOneStep() throws {
+        let spring = try ComparedSpring.menuShow()
+        let constants = try #require(OneStepConstants.measure(spring.motion))
+        #expect(abs(constants.step * spring.motion.spring.naturalFrequency - 0.05) < 1e-12)
+        #expect(constants.localErrorRatio > 1.7 && constants.localErrorRatio < 2.1, "\(constants.localErrorRatio)")
+        #expect(constants.estimateRatio > 3.3 && constants.estimateRatio < 3.8, "\(constants.estimateRatio)")
+        #expect(abs(constants.equalToleranceStepRatio - 1.29) < 0.02)
+
+        let study = IntegratorComparisonRunner.adaptiveStudy(spring: spring, span: 2)
+        let comparison = IntegratorComparison(
+            springs: [spring], durations: [2], rates: [60], substeps: [1], tolerance: IntegratorComparisonRunner.defaultTolerance,
+            rows: [], workPrecision: [], studies: [study], timed: false, recommendations: [])
+        #expect(comparison.rendered().contains("why, from one step of h = 3.5 ms"))
+        let json = try jsonObject(comparison.json().rendered())
+        let studies = try #require(json["adaptiveStudy"] as? [[String: Any]])
+        let oneStep = try #require(studies.first?["oneStepVersusRKCK"] as? [String: Any])
+        #expect((oneStep["estimateRatio"] as? Double).map { abs($0 - constants.estimateRatio) < 1e-12 } == true)
+
+        let atRest = try SpringMotion(spring: spring.motion.spring, from: 459.0, to: 459.0)
+        #expect(OneStepConstants.measure(atRest) == nil)
+    }
+
     /// ω₀ = 10¹⁰⁰: dopri54 underflows its step at once. The failure is the study entry's, not
     /// the run's: every other row and the report still come out (the run once exited 2).
     @Test func aFailingAdaptiveSolverFailsItsEntryNotTheRun() throws {

@@ -139,6 +139,53 @@ struct AdaptiveStudy: Sendable {
     /// achieved error is at most that solver's achieved error at the common tolerance; `nil`
     /// when none on the grid does or a solver failed.
     var matched: [(gsl: Entry, dopri54: Entry?)]
+    /// Why the counts come out as they do: one step of both methods from the motion's start.
+    var oneStep: OneStepConstants?
+}
+
+/// One step of `h` (with `ω₀h = 0.05`, where leading terms dominate) of dopri54 and of GSL's
+/// rkck from the motion's start, against the closed form. On a linear spring each step is a
+/// polynomial in `hA`, so these ratios are properties of the two tableaux (DP5 2.0× and 3.6×;
+/// see the SpringSolver tests) and they decide the evaluation counts: at equal tolerance the
+/// steps differ by `estimateRatio^(1/5)`, at matched error by `localErrorRatio^(1/5)`, against
+/// 6 evaluations per dopri54 step and 7 per GSL rkck step.
+struct OneStepConstants: Sendable {
+    var step: Double
+    /// dopri54's local error ÷ rkck's (largest component).
+    var localErrorRatio: Double
+    /// dopri54's embedded error estimate ÷ rkck's (largest component).
+    var estimateRatio: Double
+    /// How much longer rkck's steps are at equal tolerance (5th-order step control).
+    var equalToleranceStepRatio: Double { pow(estimateRatio, 0.2) }
+    /// How much longer rkck's steps are at matched global error.
+    var matchedErrorStepRatio: Double { pow(localErrorRatio, 0.2) }
+
+    /// `nil` when the motion starts at rest on its target (nothing to step) or a step fails.
+    static func measure(_ motion: SpringMotion<Double>) -> OneStepConstants? {
+        let h = 0.05 / motion.spring.naturalFrequency
+        let exact = motion.state(at: h)
+        func largest(_ values: [Double]) -> Double { values.map(abs).max() ?? .nan }
+        do {
+            var dopri = try DormandPrince54(
+                system: SpringSystem<Double>(spring: motion.spring), time: 0, state: motion.initialState,
+                options: DormandPrince54Options(relativeTolerance: 1, absoluteTolerance: 1, initialStep: h, maximumStep: h))
+            try dopri.step()
+            let driver = try GSLSpring(stepper: .rkck, spring: motion.spring, tolerance: 1).makeDriver()
+            var t = 0.0
+            var y = [motion.initialState.displacement, motion.initialState.velocity]
+            try driver.step(t: &t, by: h, state: &y)
+            let errors = (largest([dopri.state.displacement - exact.displacement, dopri.state.velocity - exact.velocity]),
+                          largest([y[0] - exact.displacement, y[1] - exact.velocity]))
+            let estimates = (largest([dopri.lastErrorEstimate.displacement, dopri.lastErrorEstimate.velocity]),
+                             largest(driver.lastErrorEstimate))
+            let constants = OneStepConstants(step: h, localErrorRatio: errors.0 / errors.1, estimateRatio: estimates.0 / estimates.1)
+            guard dopri.time == h, constants.localErrorRatio.isFinite, constants.localErrorRatio > 0,
+                  constants.estimateRatio.isFinite, constants.estimateRatio > 0 else { return nil }
+            return constants
+        } catch {
+            return nil
+        }
+    }
 }
 
 /// Everything `bench integrators` reports.
@@ -667,7 +714,8 @@ enum IntegratorComparisonRunner {
             matched.append((reference, entry(high)))
         }
         return AdaptiveStudy(spring: spring.name, span: span, checkpoints: checkpoints,
-                             equalTolerance: [base] + references, matched: matched)
+                             equalTolerance: [base] + references, matched: matched,
+                             oneStep: OneStepConstants.measure(motion))
     }
 
     // MARK: Recommendation

@@ -72,6 +72,10 @@ extension IntegratorComparison {
                 ("matchedError", .array(study.matched.map { pair in
                     .object([("reference", entry(pair.gsl)), ("dopri54", pair.dopri54.map(entry) ?? .null)])
                 })),
+                ("oneStepVersusRKCK", study.oneStep.map { constants in
+                    .object([("step", .number(constants.step)), ("localErrorRatio", .finite(constants.localErrorRatio)),
+                             ("estimateRatio", .finite(constants.estimateRatio))])
+                } ?? .null),
             ])
         }
         return .object([
@@ -221,6 +225,14 @@ extension IntegratorComparison {
                 text += "dopri54 does not reach \(reference.solver)'s error on the tolerance grid"
             }
             lines.append(text)
+        }
+        if let constants = study.oneStep {
+            let equalTolerance = constants.equalToleranceStepRatio, matched = constants.matchedErrorStepRatio
+            lines.append("why, from one step of h = \(significant(constants.step * 1000, 2)) ms (ω₀h = 0.05): dopri54's local error is "
+                + "\(significant(constants.localErrorRatio, 2))× gsl-rkck's and its error estimate \(significant(constants.estimateRatio, 2))×, "
+                + "so gsl-rkck's steps are \(significant(equalTolerance, 3))× longer at equal tolerance and \(significant(matched, 3))× at matched error; "
+                + "with 6 evaluations per dopri54 step against 7 per gsl-rkck step, dopri54 should need ≈ \(significant(equalTolerance * 6 / 7, 2))× "
+                + "gsl-rkck's evaluations at equal tolerance and ≈ \(significant(matched * 6 / 7, 2))× at matched error (a tie that step control decides)")
         }
         return lines
     }
