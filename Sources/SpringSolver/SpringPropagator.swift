@@ -23,7 +23,7 @@ extension DampedSpring {
     /// Times `t ≤ 0` (and NaN) give the identity: a motion has not started before t = 0. Every
     /// entry is finite for every `t`, up to `.infinity` (clamped to the largest finite time).
     ///
-    /// - Complexity: O(1): one `exp` and one `sin`/`cos` pair (underdamped) or two `exp`s.
+    /// - Complexity: O(1): one `exp` and one `sineCosine(_:)` (underdamped) or two `exp`s.
     @inlinable
     public func transition(over time: Double) -> StateMatrix {
         guard time > 0 else { return .identity }
@@ -42,8 +42,10 @@ extension DampedSpring {
                 eC = envelope * (1 - z2 * (0.5 - z2 / 24))
                 eS = envelope * t * (1 - z2 * (1.0 / 6 - z2 / 120))
             } else {
-                eC = envelope * cos(z)
-                eS = envelope * (sin(z) / q)
+                // One argument reduction for both (see sineCosine): 1 ulp of glibc, ~8 ns faster.
+                let phase = sineCosine(z)
+                eC = envelope * phase.cos
+                eS = envelope * (phase.sin / q)
             }
             return StateMatrix(m11: eC + lambda * eS, m12: eS, m21: -omega2 * eS, m22: eC - lambda * eS)
         }
