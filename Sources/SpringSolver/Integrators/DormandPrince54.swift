@@ -77,7 +77,9 @@ public struct IntegrationStatistics: Sendable, Hashable {
 /// outweighs the FSAL saving (6 evaluations per step against the 7 GSL's driver pays); at
 /// matched error the two are within a few percent (the tests measure both constants on both
 /// implementations). When frames are sampled, dense output costs nothing while GSL's driver
-/// must stop on every frame, and dopri54 then uses fewer evaluations than both.
+/// must stop on every frame, and dopri54 then uses fewer evaluations than both — at a somewhat
+/// larger frame error than rkck's (the 4th-order interpolant adds its own: at 60 Hz, rtol 1e-9,
+/// 2168 evaluations and 2.8e-8 pt against rkck's 2197 and 2.1e-8 pt).
 ///
 /// ```swift
 /// var solver = try DormandPrince54(system: SpringSystem<Double>(spring: spring),
