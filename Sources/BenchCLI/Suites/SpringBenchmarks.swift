@@ -75,6 +75,19 @@ struct SpringFrameBatch {
         starts = (0..<Self.springs).map { _ in SpringState(displacement: symmetric(208), velocity: symmetric(1000)) }
     }
 
+    /// The timed body of a batch benchmark: per iteration, ``run(_:frames:from:into:)`` from
+    /// ``starts`` into a buffer made once, every spring's state black-holed (none of the work may
+    /// be dropped).
+    func timedBody<I: SpringIntegrator>(_ integrator: I) -> (_ iterations: Int) -> Void {
+        var states = starts
+        return { iterations in
+            for _ in 0..<iterations {
+                Self.run(identity(integrator), frames: Self.frames, from: starts, into: &states)
+                blackHole(states)
+            }
+        }
+    }
+
     /// Advances `states` (reset to ``starts``) by `frames` frames of one `integrator` step each.
     static func run<I: SpringIntegrator>(_ integrator: I, frames: Int, from starts: [SpringState<Double>],
                                          into states: inout [SpringState<Double>]) {
@@ -143,7 +156,6 @@ func closedFormBenchmark(_ motion: SpringMotion<Double>) throws -> Benchmark {
 func exactStepBenchmark(_ batch: SpringFrameBatch) throws -> Benchmark {
     let integrator = try ExactIntegrator(spring: batch.motion.spring, step: 1.0 / 60)
     let spring = batch.motion.spring
-    var states = batch.starts
     return Benchmark(
         "spring/exact-step",
         unit: .nanoseconds(per: "step"),
@@ -159,12 +171,7 @@ func exactStepBenchmark(_ batch: SpringFrameBatch) throws -> Benchmark {
             }
             return worst
         },
-        body: { iterations in
-            for _ in 0..<iterations {
-                SpringFrameBatch.run(identity(integrator), frames: SpringFrameBatch.frames, from: batch.starts, into: &states)
-                blackHole(states)   // every spring's state, not one: none of the work may be dropped
-            }
-        }
+        body: batch.timedBody(integrator)
     )
 }
 
@@ -194,21 +201,20 @@ func exactStepSerialBenchmark(_ motion: SpringMotion<Double>) throws -> Benchmar
     )
 }
 
-func rk4StepBenchmark(_ batch: SpringFrameBatch) throws -> Benchmark {
-    let integrator = try RungeKutta4(spring: batch.motion.spring, step: 1.0 / 120)
-    let gsl = try GSLSpring(stepper: .rk4, spring: batch.motion.spring, tolerance: 1e-6)
-    /// GSL calls per spring: each call of 1/60 s is two RK4 steps of 1/120 s (step doubling).
-    let calls = SpringFrameBatch.frames / 2
-    // One driver and the springs' state buffers, made once outside the timed loop (a raw
-    // stepper has no step-size history, and the spring is autonomous, so each call may start
-    // its own clock at 0).
-    let driver = try gsl.makeDriver()
-    var buffers = batch.starts.map { [$0.displacement, $0.velocity] }
-    /// Runs GSL over the batch as the kernel does (call after call, spring after spring within
-    /// a call); with `record`, returns every spring's state after each call (`[call][spring]`).
-    func gslRun(record: Bool) throws -> [[SpringState<Double>]] {
+/// GSL's rk4 stepper advancing `starts` as the RK4 kernels do: `calls` calls of h = 1/60 s per
+/// spring (each two RK4 steps of 1/120 s, by step doubling), spring after spring within a call.
+/// The driver and the state buffers are made once, outside any timed loop (a raw stepper has no
+/// step-size history, and the spring is autonomous, so each call may start its clock at 0).
+///
+/// The returned run resets the driver and restarts from `starts`; it returns every spring's
+/// state after each call (`[call][spring]`) when `everyCall`, else after the last call only.
+func gslRK4Run(spring: DampedSpring, starts: [SpringState<Double>], calls: Int) throws -> (_ everyCall: Bool) throws -> [[SpringState<Double>]] {
+    let driver = try GSLSpring(stepper: .rk4, spring: spring, tolerance: 1e-6).makeDriver()
+    var buffers = starts.map { [$0.displacement, $0.velocity] }
+    func states() -> [SpringState<Double>] { buffers.map { SpringState(displacement: $0[0], velocity: $0[1]) } }
+    return { everyCall in
         try driver.reset()
-        for (index, start) in batch.starts.enumerated() {
+        for (index, start) in starts.enumerated() {
             buffers[index][0] = start.displacement
             buffers[index][1] = start.velocity
         }
@@ -218,24 +224,26 @@ func rk4StepBenchmark(_ batch: SpringFrameBatch) throws -> Benchmark {
                 var t = 0.0
                 try driver.step(t: &t, by: 1.0 / 60, state: &buffers[index])
             }
-            if record { recorded.append(buffers.map { SpringState(displacement: $0[0], velocity: $0[1]) }) }
+            if everyCall { recorded.append(states()) }
         }
-        return recorded
+        return everyCall ? recorded : [states()]
     }
-    var states = batch.starts
+}
+
+func rk4StepBenchmark(_ batch: SpringFrameBatch) throws -> Benchmark {
+    let integrator = try RungeKutta4(spring: batch.motion.spring, step: 1.0 / 120)
+    let calls = SpringFrameBatch.frames / 2
+    let gslRun = try gslRK4Run(spring: batch.motion.spring, starts: batch.starts, calls: calls)
     return Benchmark(
         "spring/rk4-step",
         unit: .nanoseconds(per: "step"),
         workUnitsPerIteration: springStepsPerIteration,
         reference: Reference("spring/rk4-step/gsl-rk4") { iterations in
-            for _ in 0..<iterations {
-                _ = mustSucceed("spring/rk4-step/gsl-rk4") { try gslRun(record: false) }
-                blackHole(buffers[0][0])
-            }
+            for _ in 0..<iterations { blackHole(mustSucceed("spring/rk4-step/gsl-rk4") { try gslRun(false) }) }
         },
         check: Check(tolerance: 1e-9) {
             // The timed reference's own loop, recorded: GSL's call c ends where our step 2c + 2 does.
-            let reference = try gslRun(record: true)
+            let reference = try gslRun(true)
             let ours = batch.trajectory(integrator)
             var worst = 0.0
             for (call, springs) in reference.enumerated() {
@@ -245,64 +253,33 @@ func rk4StepBenchmark(_ batch: SpringFrameBatch) throws -> Benchmark {
             }
             return reference.count == calls ? worst : .infinity
         },
-        body: { iterations in
-            for _ in 0..<iterations {
-                SpringFrameBatch.run(identity(integrator), frames: SpringFrameBatch.frames, from: batch.starts, into: &states)
-                blackHole(states)   // every spring's state, not one: none of the work may be dropped
-            }
-        }
+        body: batch.timedBody(integrator)
     )
 }
 
 func rk4StepSerialBenchmark(_ motion: SpringMotion<Double>) throws -> Benchmark {
     let integrator = try RungeKutta4(spring: motion.spring, step: 1.0 / 120)
-    let gsl = try GSLSpring(stepper: .rk4, spring: motion.spring, tolerance: 1e-6)
     let start = motion.initialState
-    /// GSL's states after each call of h = 1/60 s (= two RK4 steps of 1/120 s).
-    func gslStates() throws -> [SpringState<Double>] {
-        let driver = try gsl.makeDriver()
-        var t = 0.0
-        var y = [start.displacement, start.velocity]
-        var states: [SpringState<Double>] = []
-        states.reserveCapacity(springStepsPerIteration / 2)
-        for _ in 0..<springStepsPerIteration / 2 {
-            try driver.step(t: &t, by: 1.0 / 60, state: &y)
-            states.append(SpringState(displacement: y[0], velocity: y[1]))
-        }
-        return states
-    }
-    // The timed reference does what the kernel does: steps from the start and keeps only the
-    // final state. Its driver and state buffer are made once, outside the timed loop (a raw
-    // stepper has no step-size history; `reset` clears the stepper's state per iteration).
-    let timedDriver = try gsl.makeDriver()
-    var buffer = [start.displacement, start.velocity]
-    func gslFinalState() throws -> SpringState<Double> {
-        try timedDriver.reset()
-        var t = 0.0
-        buffer[0] = start.displacement
-        buffer[1] = start.velocity
-        for _ in 0..<springStepsPerIteration / 2 { try timedDriver.step(t: &t, by: 1.0 / 60, state: &buffer) }
-        return SpringState(displacement: buffer[0], velocity: buffer[1])
-    }
+    let calls = springStepsPerIteration / 2
+    // The timed reference does what the kernel does: steps one spring from the start.
+    let gslRun = try gslRK4Run(spring: motion.spring, starts: [start], calls: calls)
     return Benchmark(
         "spring/rk4-step-serial",
         unit: .nanoseconds(per: "step"),
         workUnitsPerIteration: springStepsPerIteration,
         reference: Reference("spring/rk4-step-serial/gsl-rk4") { iterations in
-            for _ in 0..<iterations { blackHole(mustSucceed("spring/rk4-step-serial/gsl-rk4") { try gslFinalState() }) }
+            for _ in 0..<iterations { blackHole(mustSucceed("spring/rk4-step-serial/gsl-rk4") { try gslRun(false) }) }
         },
         check: Check(tolerance: 1e-9) {
-            let reference = try gslStates()
+            // The timed reference's own loop, recorded: each call is two of our steps.
+            let reference = try gslRun(true)
             var state = start, worst = 0.0
-            for expected in reference {
+            for springs in reference {
                 integrator.advance(&state)
                 integrator.advance(&state)
-                worst = max(worst, abs(state.displacement - expected.displacement))
+                worst = max(worst, abs(state.displacement - (springs.first?.displacement ?? .nan)))
             }
-            // The timed reference's final state is the checked one.
-            let final = try gslFinalState()
-            worst = max(worst, abs(final.displacement - (reference.last?.displacement ?? .nan)))
-            return worst
+            return reference.count == calls ? worst : .infinity
         },
         body: { iterations in
             for _ in 0..<iterations {
