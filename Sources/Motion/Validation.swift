@@ -7,13 +7,26 @@ public enum Validation {
     /// the break test to see both sides of it.
     public static let framesPastSeam = 8
 
+    /// Frames sampled at rest before an animation starts and after it ends (as a fill mode shows
+    /// the object): two, so that the break test's two-frame windows see the start and the end
+    /// from both sides, and a move shorter than a frame is the jump it is.
+    public static let framesAtRest = 2
+
     /// Validates `scene` at `hz` in `mode` (ignored for a spring scene, whose report has no mode).
     ///
-    /// Path scenes are sampled over one pass (a single play: the frames within [0, duration],
-    /// whose first and last are boundaries, not jumps) or, when repeating, one pass and
-    /// `framesPastSeam` frames of the next, so the restart is seen. Spring scenes are sampled
-    /// from 0 until the demo's stop condition (`offset == 0`) fires on the exact spring, or for
-    /// `maximumSimulatedTime`.
+    /// Path scenes are sampled over one pass (a single play: the frames within [0, duration])
+    /// or, when repeating, one pass and `framesPastSeam` frames of the next, so the restart is
+    /// seen. Spring scenes are sampled from 0 until the demo's stop condition (`offset == 0`)
+    /// fires on the exact spring, or for `maximumSimulatedTime`. Both are also sampled
+    /// `framesAtRest` frames before t = 0 and after the end, where the object rests, so a move
+    /// shorter than a frame is a teleport.
+    ///
+    /// The ends: a path's start from rest and a single play's stop are its timing curve's design
+    /// (linear timing starts at full speed): the velocity step there is reported (`startSpeed`,
+    /// `endSpeed` in the notes), not judged. A spring's motion is continuous in velocity, so its
+    /// start is judged like any other moment: from rest, only its acceleration steps (reported,
+    /// `SpringReport.startAccelerationStep`), and the break test passes it; an initial velocity
+    /// large against what the spring itself adds in a frame is a velocity break.
     ///
     /// - Throws: `MotionError` for a rate that is not positive and finite, or invalid thresholds.
     /// - Complexity: O(frames) at `hz` and at `2·hz`; a spring also steps every fixed-step
@@ -65,12 +78,25 @@ public enum Validation {
         name: String, motion: PathMotion, viewport: SIMD2<Double>?, hz: Double, thresholds: Thresholds
     ) throws(MotionError) -> ValidationReport {
         let count = frameCount(of: motion, hz: hz)
-        let samples = try motion.samples(hz: hz, count: count)
-        let doubled = try motion.samples(hz: 2 * hz, count: 2 * (count - 1) + 1)
-        let metrics = try FrameMetrics(samples: samples, doubled: doubled, thresholds: thresholds)
+        let rest = framesAtRest
+        let total = rest + count + (motion.repeats ? 0 : rest)
+        let start = -Double(rest) / hz
+        let samples = try motion.samples(hz: hz, count: total, from: start)
+        let doubled = try motion.samples(hz: 2 * hz, count: 2 * (total - 1) + 1, from: start)
+        let quadrupled = try motion.samples(hz: 4 * hz, count: 4 * (total - 1) + 1, from: start)
+        let span = try AnimationSpan(start: 0, end: motion.repeats ? nil : motion.duration, endsAreBoundaries: true)
+        let metrics = try FrameMetrics(
+            samples: samples, doubled: doubled, quadrupled: quadrupled, span: span, thresholds: thresholds)
         let label = ValidationReport.label(scene: name, mode: motion.mode, hz: hz)
         let findings = metrics.findings(label: label, thresholds: thresholds)
         var notes: [String] = []
+        let startSpeed = motion.startSpeed, endSpeed = motion.endSpeed
+        if startSpeed > 0 || (!motion.repeats && endSpeed > 0) {
+            var line = "starts from rest at \(formatted(startSpeed, 0)) pt/s"
+            if !motion.repeats { line += " and stops from \(formatted(endSpeed, 0)) pt/s at \(formatted(motion.duration, 2)) s" }
+            line += ": the ends of a play are its timing curve's design, not breaks (a move shorter than a frame is still a teleport)"
+            notes.append(line)
+        }
         let seam = motion.seam
         var endVisible: Bool?
         var startVisible: Bool?
@@ -116,16 +142,28 @@ public enum Validation {
     {
         let count = frameCount(of: scene, hz: hz)
         let label = ValidationReport.label(scene: scene.name, mode: nil, hz: hz)
+        // Frames at rest before the start and, once the stop fires, after it (the value stays).
+        let stopTime = scene.offset(at: Double(count - 1) / hz) == 0 ? Double(count - 1) / hz : nil
+        let rest = framesAtRest
+        let total = rest + count + (stopTime == nil ? 0 : rest)
+        let start = -Double(rest) / hz
         func positions(_ rate: Double, _ n: Int) -> [SIMD2<Double>] {
-            (0..<n).map { SIMD2(0, scene.presented(at: Double($0) / rate)) }
+            (0..<n).map { k in
+                let t = start + Double(k) / rate
+                return SIMD2(0, scene.presented(at: min(max(t, 0), stopTime ?? t)))
+            }
         }
-        let presented = positions(hz, count)
-        let samples = try FrameSamples(hz: hz, positions: presented)
-        let doubled = try FrameSamples(hz: 2 * hz, positions: positions(2 * hz, 2 * (count - 1) + 1))
-        let metrics = try FrameMetrics(samples: samples, doubled: doubled, thresholds: thresholds)
+        let presented = (0..<count).map { scene.presented(at: Double($0) / hz) }
+        let samples = try FrameSamples(hz: hz, startTime: start, positions: positions(hz, total))
+        let doubled = try FrameSamples(hz: 2 * hz, startTime: start, positions: positions(2 * hz, 2 * (total - 1) + 1))
+        let quadrupled = try FrameSamples(
+            hz: 4 * hz, startTime: start, positions: positions(4 * hz, 4 * (total - 1) + 1))
+        let metrics = try FrameMetrics(
+            samples: samples, doubled: doubled, quadrupled: quadrupled,
+            span: AnimationSpan(start: 0, end: stopTime, endsAreBoundaries: false), thresholds: thresholds)
         var findings = metrics.findings(label: label, thresholds: thresholds)
         let response = try SpringResponse(
-            positions: presented.map(\.y), from: scene.motion.initialPosition, target: scene.target, hz: hz,
+            positions: presented, from: scene.motion.initialPosition, target: scene.target, hz: hz,
             thresholds: thresholds)
 
         // The stop condition under each model.
@@ -185,10 +223,17 @@ public enum Validation {
         }
 
         let integrators = try integratorErrors(scene, hz: hz, count: count, thresholds: thresholds)
+        let initial = scene.motion.initialState
+        let velocityStep = abs(initial.velocity)
+        let accelerationStep = abs(
+            scene.motion.spring.acceleration(displacement: initial.displacement, velocity: initial.velocity))
         let report = SpringReport(
             response: response, stops: stops, firstFrameOffset: continuousOffsets[0], firstFrameApex: apex,
-            secondFrameApexStep: apexStep, integrators: integrators)
+            secondFrameApexStep: apexStep, startVelocityStep: velocityStep, startAccelerationStep: accelerationStep,
+            integrators: integrators)
         var notes = scene.notes
+        notes.append(
+            "starts from rest with a velocity step of \(compact(velocityStep.rounded())) pt/s and an acceleration step of \(compact(accelerationStep.rounded())) pt/s² (the spring's launch; the break test judges the start like any other moment)")
         if let stop = stops.first, let time = stop.time, let frame = stop.frame {
             let before = frame > 0 ? abs(scene.motion.position(at: Double(frame - 1) / hz) - scene.target) : 0
             var line =

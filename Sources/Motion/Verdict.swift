@@ -44,6 +44,12 @@ func formatted(_ value: Double, _ digits: Int) -> String {
     return String(format: "%.\(digits)f", value)
 }
 
+/// A number in few characters for messages: `1e+17`, `16`, `1e+07`, `0.35`.
+func compact(_ value: Double) -> String {
+    guard value.isFinite else { return formatted(value, 0) }
+    return String(format: "%g", value)
+}
+
 extension FrameEvent {
     /// "at the join of elements 4 → 5, t = 1.88 s", "at element 5, t = 2.23 s" or "at t = 0.35 s".
     var phrase: String {
