@@ -121,20 +121,28 @@ extension RateDoublingTest {
         return RateDoublingTest(
             hz: base.samples.hz, velocityChange: change.value,
             doubledVelocityChange: doubledChange.value, ratio: ratio,
-            quadrupledVelocityChange: finer?.change, finerRatio: finer?.ratio,
+            quadrupledVelocityChange: finer?.change, finerRatio: finer?.ratio, breakRatio: thresholds.breakRatio,
             isBreak: ratio >= thresholds.breakRatio && (finer.map { $0.ratio >= thresholds.breakRatio } ?? true))
     }
 
     /// The test around the two steps that start at frame `j` (positions j…j+2): any discontinuity
     /// that changed step j into step j+1 lies in `[t_j, t_{j+2}]`, and one frame of margin on
     /// each side guarantees a window at either rate with it in the window's middle step.
+    ///
+    /// `within` clips that stretch: between an animation's designed boundaries, so that a step
+    /// at a boundary (a start from rest) does not count as a break of the moment next to it.
     static func around(
-        frame j: Int, base: StepAnalysis, doubled: StepAnalysis, quadrupled: StepAnalysis?, thresholds: Thresholds
+        frame j: Int, base: StepAnalysis, doubled: StepAnalysis, quadrupled: StepAnalysis?,
+        within: (from: Double, to: Double)? = nil, thresholds: Thresholds
     ) -> RateDoublingTest? {
         let samples = base.samples
+        var from = samples.time(ofFrame: j - 1), to = samples.time(ofFrame: j + 3)
+        if let within {
+            from = max(from, within.from)
+            to = min(to, within.to)
+        }
         return over(
-            from: samples.time(ofFrame: j - 1), to: samples.time(ofFrame: j + 3),
-            base: base, doubled: doubled, quadrupled: quadrupled, thresholds: thresholds)
+            from: from, to: to, base: base, doubled: doubled, quadrupled: quadrupled, thresholds: thresholds)
     }
 }
 
@@ -209,9 +217,14 @@ extension FrameMetrics {
                 max: speeds[speeds.count - 1])
 
         let floor = thresholds.speedFloor
+        // Between designed boundaries the break test looks only inside the animation.
+        let within = span.flatMap { span -> (from: Double, to: Double)? in
+            span.endsAreBoundaries ? (span.start, span.end ?? .infinity) : nil
+        }
         func test(_ k: Int) -> RateDoublingTest? {
             fine.flatMap {
-                RateDoublingTest.around(frame: k, base: base, doubled: $0, quadrupled: finer, thresholds: thresholds)
+                RateDoublingTest.around(
+                    frame: k, base: base, doubled: $0, quadrupled: finer, within: within, thresholds: thresholds)
             }
         }
         var jump: (ratio: Double, k: Int)?
@@ -243,6 +256,8 @@ extension FrameMetrics {
         }
         /// The candidates that are breaks, the largest of any cluster within three frames.
         func breaks(_ candidates: [(value: Double, k: Int)]) -> [(k: Int, test: RateDoublingTest?)] {
+            // Boundary candidates were left out above; the rest lie inside a known-smooth span.
+            if span?.isSmoothInside == true, span?.endsAreBoundaries == true { return [] }
             var kept: [(value: Double, k: Int, test: RateDoublingTest?)] = []
             for candidate in candidates.sorted(by: { $0.value > $1.value }) {
                 if kept.contains(where: { abs($0.k - candidate.k) <= 3 }) { continue }
@@ -274,8 +289,8 @@ extension FrameMetrics {
         self.turnBreaks = breaks(turnCandidates).map { turnEvent($0.k, turnValues[$0.k] ?? 0, $0.test) }
         self.teleports = base.teleports
         // The whole-motion figures cover the animation between designed boundaries, else every sample.
-        let first = span?.endsAreBoundaries == true ? span!.start : samples.startTime
-        let last = (span?.endsAreBoundaries == true ? span?.end : nil) ?? .infinity
+        let first = within?.from ?? samples.startTime
+        let last = within?.to ?? .infinity
         let whole = base.maxVelocityChange(from: first, to: last)
         self.maxVelocityChange = whole.map { VelocityChange(magnitude: $0.value, at: base.event($0.frame + 1)) }
         if let fine, samples.count > 0 {

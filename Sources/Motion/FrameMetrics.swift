@@ -44,7 +44,9 @@ public struct RateDoublingTest: Sendable, Equatable {
     public let quadrupledVelocityChange: Double?
     /// `quadrupledVelocityChange / doubledVelocityChange`: the second doubling.
     public let finerRatio: Double?
-    /// `ratio ≥ Thresholds.breakRatio`, and `finerRatio` too when it was measured.
+    /// The threshold applied (`Thresholds.breakRatio`).
+    public let breakRatio: Double
+    /// `ratio ≥ breakRatio`, and `finerRatio` too when it was measured.
     public let isBreak: Bool
 }
 
@@ -57,20 +59,26 @@ public struct AnimationSpan: Sendable, Equatable {
     /// When it ends, seconds; `nil` when it runs past the last sample (a repeating path, a spring
     /// whose stop never fires).
     public let end: Double?
-    /// Whether the velocity step at the start (from rest) and at the end (to rest) is the
-    /// animation's design rather than a break: true for a timing curve's ends (linear timing
-    /// starts at its full speed, ease-out leaves at speed; CSS and Core Animation users choose
-    /// that), false for a spring, whose physics is continuous in velocity, so that a velocity
-    /// step at its start means an initial velocity given to an object at rest.
+    /// Whether the velocity step at the start (from rest) and at the end (to rest) is left out
+    /// of the speed-jump and turn breaks: a ratio against rest compares a speed with nothing
+    /// (the speed floor's reason), and a timing curve's ends are its design (linear timing starts
+    /// at full speed; ease-out leaves at speed). False judges them like any other moment.
     public let endsAreBoundaries: Bool
+    /// Whether the motion is known, from its model, to be continuous in velocity strictly inside
+    /// the span (a spring's exact motion, analytic for t > 0): a steep sampled change there is
+    /// a change the frames do not resolve, never a break, whatever the rate test says (it
+    /// assumes the acceleration steady over a few frames, which a stiff spring's launch is not).
+    /// Teleports still count: a motion faster than the frames is seen to jump.
+    public let isSmoothInside: Bool
 
-    public init(start: Double, end: Double?, endsAreBoundaries: Bool) throws(MotionError) {
+    public init(start: Double, end: Double?, endsAreBoundaries: Bool, isSmoothInside: Bool = false) throws(MotionError) {
         guard start.isFinite, end.map({ $0.isFinite && $0 >= start }) ?? true else {
             throw MotionError("animation span must be finite with its end at or after its start, got \(start) … \(end.map { "\($0)" } ?? "open")")
         }
         self.start = start
         self.end = end
         self.endsAreBoundaries = endsAreBoundaries
+        self.isSmoothInside = isSmoothInside
     }
 }
 

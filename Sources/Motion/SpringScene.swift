@@ -65,6 +65,10 @@ public struct SpringScene: Sendable {
     public let maximumSimulatedTime: Double
     /// Plain-words notes on how the scene was set up (e.g. how a damping ratio was treated).
     public let notes: [String]
+    /// Whether the scene's redraw loop stops on `offset == 0` exactly, as the menu demo's display
+    /// link does: then a stop that never fires, or snaps, is a flaw. A user's spring has no such
+    /// loop (its engine stops it at its own rest threshold): the stop is reported, not judged.
+    public let stopsOnExactOffset: Bool
 
     /// The largest distance from the origin a spring scene's positions may reach, points: the
     /// same 10⁷ pt as a path's coordinates (`PathMotion.maximumCoordinate`), for the same reason:
@@ -90,7 +94,7 @@ public struct SpringScene: Sendable {
     public init(
         name: String, motion: SpringMotion<Double>, animationDuration: Double? = nil,
         positiveOffsetScale: Double = 1, shape: MenuShape? = nil, maximumSimulatedTime: Double = 10,
-        notes: [String] = []
+        notes: [String] = [], stopsOnExactOffset: Bool = true
     ) throws(MotionError) {
         if let animationDuration { try MotionError.requirePositive(animationDuration, "animation duration (s)") }
         try MotionError.requireNonNegative(positiveOffsetScale, "positive offset scale")
@@ -107,6 +111,7 @@ public struct SpringScene: Sendable {
         self.shape = shape
         self.maximumSimulatedTime = maximumSimulatedTime
         self.notes = notes
+        self.stopsOnExactOffset = stopsOnExactOffset
     }
 
     /// The target (the model value), points.

@@ -24,6 +24,9 @@ public struct Finding: Sendable, Equatable {
         case firstFrameJump
         /// One frame costs more than `maxFrameCostFraction` of the frame budget.
         case frameCost
+        /// A spring kicked from rest: its initial velocity is a break that stands out against
+        /// the velocity the spring itself adds over the next frame.
+        case startKick
     }
 
     public let kind: Kind
@@ -62,11 +65,16 @@ extension FrameEvent {
 extension RateDoublingTest {
     /// Why the change counts (or not) as a break, in words.
     var phrase: String {
-        let doubled = formatted(2 * hz, 0)
+        let doubled = formatted(2 * hz, 0), quadrupled = formatted(4 * hz, 0)
         let value = formatted(ratio, 2)
-        return isBreak
-            ? "a break: the velocity change does not shrink at \(doubled) Hz, ratio \(value)"
-            : "smooth: the velocity change shrinks at \(doubled) Hz, ratio \(value)"
+        if isBreak {
+            let finer = finerRatio.map { ", nor at \(quadrupled) Hz, ratio \(formatted($0, 2))" } ?? ""
+            return "a break: the velocity change does not shrink at \(doubled) Hz, ratio \(value)\(finer)"
+        }
+        if let finerRatio, ratio >= breakRatio {
+            return "smooth: the velocity change shrinks at \(quadrupled) Hz, ratio \(formatted(finerRatio, 2))"
+        }
+        return "smooth: the velocity change shrinks at \(doubled) Hz, ratio \(value)"
     }
 }
 

@@ -184,6 +184,7 @@ enum SceneReport {
         case .stopNeverFires: "stop that never fires"
         case .firstFrameJump: "first-frame jump"
         case .frameCost: "frame cost over budget"
+        case .startKick: "kick at the start"
         }
     }
 
