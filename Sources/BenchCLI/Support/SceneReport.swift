@@ -325,6 +325,11 @@ enum SceneReport {
     /// hz, frames, metrics, verdict, reasons, notes, timing}]}`, in the order the scenes ran.
     /// `timing` (after the contract keys) is a path scene's timing curve, `{name, x1, y1, x2, y2}`
     /// with `name` null for an unnamed curve, and null for a spring.
+    /// Numbers are never NaN or infinite; a null says why: a join's `speedRatio` is null where
+    /// `fromRest` (nothing arrives), an integrator's `maxError` where `diverged`, a rate test's
+    /// `finer…` values where the break was decided at the first doubling or not sampled finer,
+    /// `settleTime` where the motion has not settled within the frames, `stopTime` where the
+    /// stop never fires.
     static func json(_ results: [SceneResult], thresholds: Thresholds) -> JSON {
         var thresholdMembers: [(String, JSON)] = []
         for flag in SceneThresholds.flags {
@@ -377,7 +382,10 @@ enum SceneReport {
 
     static func rateTest(_ test: RateDoublingTest?) -> [(String, JSON)] {
         guard let test else { return [("isBreak", .null)] }
-        return [("isBreak", .bool(test.isBreak)), ("rateDoublingRatio", .finite(test.ratio))]
+        return [
+            ("isBreak", .bool(test.isBreak)), ("rateDoublingRatio", .finite(test.ratio)),
+            ("finerRateDoublingRatio", .finite(test.finerRatio)),
+        ]
     }
 
     static func jump(_ jump: SpeedJump) -> JSON {
@@ -408,6 +416,8 @@ enum SceneReport {
                 .object([
                     ("hz", .finite(test.hz)), ("velocityChange", .finite(test.velocityChange)),
                     ("doubledVelocityChange", .finite(test.doubledVelocityChange)), ("ratio", .finite(test.ratio)),
+                    ("quadrupledVelocityChange", .finite(test.quadrupledVelocityChange)),
+                    ("finerRatio", .finite(test.finerRatio)),
                     ("isBreak", .bool(test.isBreak)),
                 ])
             } ?? .null),
@@ -417,7 +427,7 @@ enum SceneReport {
                 .object([
                     ("element", .integer(j.element)), ("x", .finite(j.point.x)), ("y", .finite(j.point.y)), ("t", .finite(j.time)),
                     ("gap", .finite(j.gap)), ("turn", .finite(j.turn)), ("speedIn", .finite(j.speedIn)), ("speedOut", .finite(j.speedOut)),
-                    ("speedRatio", .finite(j.speedRatio)),
+                    ("speedRatio", .finite(j.speedRatio)), ("fromRest", .bool(!j.speedRatio.isFinite)),
                 ])
             })))
             members.append(("seam", report.seam.map { s in
@@ -447,6 +457,8 @@ enum SceneReport {
                         ("snap", .finite(stop.snap)), ("simulatedUntil", .finite(stop.simulatedUntil)),
                     ])
                 })),
+                ("startVelocityStep", .finite(spring.startVelocityStep)),
+                ("startAccelerationStep", .finite(spring.startAccelerationStep)),
                 ("firstFrameOffset", .finite(spring.firstFrameOffset)),
                 ("firstFrameApex", .finite(spring.firstFrameApex)),
                 ("integratorErrors", .array(spring.integrators.map { e in
