@@ -4,6 +4,13 @@ import Foundation  // atan2, hypot
 @inlinable
 func length(_ v: SIMD2<Double>) -> Double { hypot(v.x, v.y) }
 
+/// `value` as an `Int`, clamped to ±2⁶² first so that no finite (or infinite) value traps; NaN
+/// gives 0. Frame indices this large mean only "far outside the samples".
+func clampedInt(_ value: Double) -> Int {
+    guard !value.isNaN else { return 0 }
+    return Int(max(min(value, 4.6e18), -4.6e18))
+}
+
 /// Steps, teleports and two-frame velocity changes of one set of samples: the shared ground of
 /// every metric and of the rate-doubling test.
 struct StepAnalysis {
@@ -57,7 +64,7 @@ struct StepAnalysis {
 
     /// Sample `k`'s frame number counted from t = 0 (samples may start before it).
     static func frameNumber(_ samples: FrameSamples, _ k: Int) -> Int {
-        k + Int((samples.startTime * samples.hz).rounded())
+        k &+ clampedInt((samples.startTime * samples.hz).rounded())
     }
 
     /// The event at the vertex `k + 1` of the steps k and k + 1, naming the join when the steps
@@ -87,7 +94,7 @@ struct StepAnalysis {
     func maxVelocityChange(from: Double, to: Double) -> (value: Double, frame: Int)? {
         let hz = samples.hz
         let slack = 1e-9 / hz
-        let first = max(0, Int(((from - samples.startTime) * hz - 1e-6).rounded(.up)))
+        let first = max(0, clampedInt(((from - samples.startTime) * hz - 1e-6).rounded(.up)))
         var best: (value: Double, frame: Int)?
         var k = first
         while k + 2 < steps.count, samples.time(ofFrame: k + 3) <= to + slack {

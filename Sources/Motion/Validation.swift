@@ -12,6 +12,20 @@ public enum Validation {
     /// from both sides, and a move shorter than a frame is the jump it is.
     public static let framesAtRest = 2
 
+    /// The most frames one scene is sampled at at one rate: 10⁶ (over 2 h at 120 Hz), with the
+    /// doubled and quadrupled samples 7·10⁶ positions, about 110 MB. Beyond it a duration or
+    /// rate is a typo, and the frame count would not even fit an `Int` for the largest ones.
+    public static let maximumFrames = 1_000_000
+
+    /// Rejects a span that would sample more than `maximumFrames` frames at `hz`.
+    static func requireSampleable(span: Double, hz: Double, what: String) throws(MotionError) {
+        let frames = span * hz
+        guard frames <= Double(maximumFrames) else {
+            throw MotionError(
+                "\(what) of \(compact(span)) s at \(compact(hz)) Hz would sample \(compact(frames.rounded(.up))) frames; at most \(maximumFrames)")
+        }
+    }
+
     /// Validates `scene` at `hz` in `mode` (ignored for a spring scene, whose report has no mode).
     ///
     /// Path scenes are sampled over one pass (a single play: the frames within [0, duration])
@@ -38,9 +52,11 @@ public enum Validation {
         let thresholds = try thresholds.validated()
         switch scene.kind {
         case .path(let motion, let viewport):
+            try requireSampleable(span: motion.duration, hz: hz, what: "a path duration")
             return try validatePath(
                 name: scene.name, motion: motion.with(mode: mode), viewport: viewport, hz: hz, thresholds: thresholds)
         case .spring(let spring):
+            try requireSampleable(span: spring.maximumSimulatedTime, hz: hz, what: "a simulated span")
             return try validateSpring(spring, hz: hz, thresholds: thresholds)
         }
     }
@@ -66,8 +82,9 @@ public enum Validation {
     // MARK: Paths
 
     /// The number of frames sampled for a path motion at `hz` (see `validate`).
+    /// Call `requireSampleable` first: absurd spans do not fit an `Int`.
     public static func frameCount(of motion: PathMotion, hz: Double) -> Int {
-        let frames = motion.duration * hz
+        let frames = min(motion.duration * hz, Double(maximumFrames))
         if motion.repeats {
             return Int((frames * (1 - 1e-12)).rounded(.down)) + 2 + framesPastSeam
         }
@@ -131,7 +148,7 @@ public enum Validation {
     /// The number of frames sampled for a spring scene at `hz`: up to and including the frame
     /// where the stop condition fires on the exact spring, or up to `maximumSimulatedTime`.
     public static func frameCount(of scene: SpringScene, hz: Double) -> Int {
-        let limit = Int((scene.maximumSimulatedTime * hz).rounded(.down))
+        let limit = Int(min(scene.maximumSimulatedTime * hz, Double(maximumFrames)).rounded(.down))
         var k = 0
         while k < limit, scene.offset(at: Double(k) / hz) != 0 { k += 1 }
         return k + 1
@@ -339,15 +356,26 @@ public enum Validation {
         return positions
     }
 
+    /// The most steps the adaptive solver may take for one scene: 20 000. At rtol 1e-9 DOPRI5
+    /// advances about 0.08 rad of the spring's phase per step on the menu's spring (361 steps
+    /// over 2 s at ω₀ = 14.4), so the budget covers ω₀·t ≈ 1600 rad: every spring whose
+    /// oscillation 240 Hz frames resolve, until its stop fires. A spring with ω₀ = 10⁶ rad/s
+    /// would need millions of steps, seconds of work for a comparison its aliased frames make
+    /// moot; its dopri54 series ends at the budget, shown as diverged.
+    static let adaptiveStepBudget = 20_000
+
     /// An adaptive integrator (`dopri54`) driven by SpringSolver's frame stepper: one solve with
     /// error control, the frames read from its dense output. A solver failure (step-size
-    /// underflow on an absurdly stiff spring) ends the series there as a divergence (∞).
+    /// underflow, or more than `adaptiveStepBudget` steps on an absurdly stiff spring) ends the
+    /// series there as a divergence (∞).
     static func adaptivePositions(_ kind: IntegratorKind, _ scene: SpringScene, hz: Double, count: Int)
         throws(MotionError) -> [Double]
     {
         var stepper: FrameStepper<Double>
         do {
-            stepper = try FrameStepper(motion: scene.motion, integrator: kind, frameRate: hz, rest: nil)
+            stepper = try FrameStepper(
+                motion: scene.motion, integrator: kind, frameRate: hz, rest: nil,
+                adaptiveOptions: DormandPrince54Options(maximumSteps: adaptiveStepBudget))
         } catch {
             throw MotionError("integrator \(kind.rawValue) could not be prepared: \(error)")
         }
