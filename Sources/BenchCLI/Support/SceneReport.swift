@@ -39,7 +39,7 @@ enum SceneReport {
             if let report = result.reports.first, let seam = report.seam {
                 lines.append("  seam: every \(significant(seam.time)) s the pass restarts from \(place(seam.from, report.seamEndVisible)) to \(place(seam.to, report.seamStartVisible)): a gap of \(significant(seam.gap)) pt")
             } else {
-                lines.append("  played once: the first and last frames are boundaries, not jumps")
+                lines.append("  played once: sampled at rest two frames before and after; its start and stop speeds are the timing curve's design, not breaks")
             }
             if let comparison = modeComparison(result.reports) { lines.append("  " + comparison) }
         case .spring:
