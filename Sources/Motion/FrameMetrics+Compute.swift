@@ -264,7 +264,7 @@ extension FrameMetrics {
         /// The candidates that are breaks, the largest of any cluster within three frames.
         func breaks(_ candidates: [(value: Double, k: Int)]) -> [(k: Int, test: RateDoublingTest?)] {
             // Boundary candidates were left out above; the rest lie inside a known-smooth span.
-            if span?.isSmoothInside == true, span?.endsAreBoundaries == true { return [] }
+            if span.map({ $0.isSmoothInside && $0.endsAreBoundaries }) ?? false { return [] }
             var kept: [(value: Double, k: Int, test: RateDoublingTest?)] = []
             for candidate in candidates.sorted(by: { $0.value > $1.value }) {
                 if kept.contains(where: { abs($0.k - candidate.k) <= 3 }) { continue }
@@ -295,6 +295,7 @@ extension FrameMetrics {
         let turnValues = Dictionary(turnCandidates.map { ($0.k, $0.value) }, uniquingKeysWith: max)
         self.turnBreaks = breaks(turnCandidates).map { turnEvent($0.k, turnValues[$0.k] ?? 0, $0.test) }
         self.teleports = base.teleports
+        self.span = span
         // The whole-motion figures cover the animation between designed boundaries, else every sample.
         let first = within?.from ?? samples.startTime
         let last = within?.to ?? .infinity

@@ -156,4 +156,11 @@ public struct FrameMetrics: Sendable, Equatable {
     /// The rate-doubling test over the whole motion: the worst two-frame velocity change at `hz`
     /// against the worst at `2·hz`; `nil` without samples at twice the rate.
     public let rateDoubling: RateDoublingTest?
+    /// The animation's span the samples were measured with, if any.
+    public let span: AnimationSpan?
+
+    /// Whether the model says the motion cannot break inside the span (`AnimationSpan`'s
+    /// `isSmoothInside`, with designed ends): the rate tests attached to `speedJump` and
+    /// `maxTurn` are then measurements only, never breaks.
+    public var isSmoothByModel: Bool { span.map { $0.isSmoothInside && $0.endsAreBoundaries } ?? false }
 }

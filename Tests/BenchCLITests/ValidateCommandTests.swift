@@ -49,6 +49,18 @@ import Testing
         #expect(run.stdout.contains("teleports 400.0 pt in one frame"))
     }
 
+    /// Issue 10: the JSON of a smooth spring does not call its steep launch a break, and says why.
+    @Test func springJSONMarksTheModelAsSmooth() throws {
+        let run = try runBench(["validate", "--uikit-duration", "0.3", "--damping-ratio", "0.5", "--to", "300", "--hz", "60", "--json", "-"])
+        #expect(run.code == 0)
+        let scene = try #require((try jsonObject(run.stdout)["scenes"] as? [[String: Any]])?.first)
+        let metrics = try #require(scene["metrics"] as? [String: Any])
+        let jump = try #require(metrics["speedJump"] as? [String: Any])
+        #expect(jump["smoothByModel"] as? Bool == true && jump["isBreak"] as? Bool == false)
+        #expect((metrics["startVelocityStep"] as? Double) == 0)
+        #expect(((metrics["startAccelerationStep"] as? Double) ?? 0) > 0)
+    }
+
     /// Issue 10: a spring kicked from rest is still caught at its start.
     @Test func springKickedFromRestIsJanky() throws {
         let run = try runBench(["validate", "--response", "0.35", "--damping-fraction", "0.8", "--to", "300", "--velocity", "3000"])

@@ -380,21 +380,24 @@ enum SceneReport {
         return members
     }
 
-    static func rateTest(_ test: RateDoublingTest?) -> [(String, JSON)] {
-        guard let test else { return [("isBreak", .null)] }
+    /// `isBreak` (null without a test), the two ratios, and `smoothByModel`: true where the
+    /// scene's model is continuous in velocity (a spring's exact motion), which makes the
+    /// sampled test a measurement, not a verdict.
+    static func rateTest(_ test: RateDoublingTest?, smoothByModel: Bool) -> [(String, JSON)] {
+        guard let test else { return [("isBreak", smoothByModel ? .bool(false) : .null), ("smoothByModel", .bool(smoothByModel))] }
         return [
-            ("isBreak", .bool(test.isBreak)), ("rateDoublingRatio", .finite(test.ratio)),
-            ("finerRateDoublingRatio", .finite(test.finerRatio)),
+            ("isBreak", .bool(test.isBreak && !smoothByModel)), ("rateDoublingRatio", .finite(test.ratio)),
+            ("finerRateDoublingRatio", .finite(test.finerRatio)), ("smoothByModel", .bool(smoothByModel)),
         ]
     }
 
-    static func jump(_ jump: SpeedJump) -> JSON {
+    static func jump(_ jump: SpeedJump, smoothByModel: Bool) -> JSON {
         .object([("ratio", .finite(jump.ratio)), ("speedBefore", .finite(jump.speedBefore)), ("speedAfter", .finite(jump.speedAfter))]
-            + event(jump.at) + rateTest(jump.rateTest))
+            + event(jump.at) + rateTest(jump.rateTest, smoothByModel: smoothByModel))
     }
 
-    static func turn(_ turn: Turn) -> JSON {
-        .object([("degrees", .finite(turn.degrees))] + event(turn.at) + rateTest(turn.rateTest))
+    static func turn(_ turn: Turn, smoothByModel: Bool) -> JSON {
+        .object([("degrees", .finite(turn.degrees))] + event(turn.at) + rateTest(turn.rateTest, smoothByModel: smoothByModel))
     }
 
     static func point(_ p: SIMD2<Double>) -> JSON { .object([("x", .finite(p.x)), ("y", .finite(p.y))]) }
@@ -404,10 +407,10 @@ enum SceneReport {
         var members: [(String, JSON)] = [
             ("maxStep", .finite(m.maxStep)),
             ("speed", m.speed.map { .object([("min", .finite($0.min)), ("median", .finite($0.median)), ("max", .finite($0.max))]) } ?? .null),
-            ("speedJump", m.speedJump.map(jump) ?? .null),
-            ("speedJumpBreaks", .array(m.speedJumpBreaks.map(jump))),
-            ("maxTurn", m.maxTurn.map(turn) ?? .null),
-            ("turnBreaks", .array(m.turnBreaks.map(turn))),
+            ("speedJump", m.speedJump.map { jump($0, smoothByModel: m.isSmoothByModel) } ?? .null),
+            ("speedJumpBreaks", .array(m.speedJumpBreaks.map { jump($0, smoothByModel: false) })),
+            ("maxTurn", m.maxTurn.map { turn($0, smoothByModel: m.isSmoothByModel) } ?? .null),
+            ("turnBreaks", .array(m.turnBreaks.map { turn($0, smoothByModel: false) })),
             ("teleports", .array(m.teleports.map { t in
                 .object([("distance", .finite(t.distance)), ("neighbourStep", .finite(t.neighbourStep))]
                     + [("from", .object(event(t.from))), ("to", .object(event(t.to)))])
