@@ -48,12 +48,22 @@ public struct PathMotion: Sendable {
             throw MotionError(
                 "path must have at least one drawing segment, got \(path.elements.count) element(s) and none draws")
         }
-        if let box = path.boundingBox {
-            let reach = [box.minimum.x, box.minimum.y, box.maximum.x, box.maximum.y].map(abs).max() ?? 0
-            guard reach <= Self.maximumCoordinate else {
-                throw MotionError(
-                    "path reaches \(compact(reach)) pt from the origin; validation needs coordinates within ±\(compact(Self.maximumCoordinate)) pt, where positions are good to \(compact(Self.accuracy)) pt (doubles near \(compact(reach)) are \(compact(reach.ulp)) pt apart): move the path near the origin")
+        // Every point the path carries (ends and controls: the curves lie in their hull), so the
+        // check is exact arithmetic on the input and runs before any table is built.
+        var reach = 0.0
+        for element in path.elements {
+            let points: [Point]
+            switch element {
+            case .move(let p), .line(let p): points = [p]
+            case .quadCurve(let p, let c): points = [p, c]
+            case .curve(let p, let c1, let c2): points = [p, c1, c2]
+            case .close: points = []
             }
+            for p in points { reach = Swift.max(reach, abs(p.x), abs(p.y)) }
+        }
+        guard reach <= Self.maximumCoordinate else {
+            throw MotionError(
+                "path data reaches \(compact(reach)) pt from the origin (its points and control points); validation needs coordinates within ±\(compact(Self.maximumCoordinate)) pt, where positions are good to \(compact(Self.accuracy)) pt (doubles near \(compact(reach)) are \(compact(reach.ulp)) pt apart): move the path near the origin")
         }
         do {
             linearAnimation = try PathAnimation(

@@ -177,7 +177,7 @@ import Testing
         (["validate", "--max-turn", "0"], "--max-turn:"),
         (["validate", "--teleport-factor", "nan"], "--teleport-factor expects a finite number"),
         // Issue 10: rounding near 1e17 was called jank; 1e12 took seconds; 1e300 printed "inf".
-        (["validate", "--svg", "M 0 1e17 l 100 0", "--duration", "1"], "path reaches 1e+17 pt from the origin"),
+        (["validate", "--svg", "M 0 1e17 l 100 0", "--duration", "1"], "path data reaches 1e+17 pt from the origin"),
         (["validate", "--svg", "M 0 1e12 l 100 0 l 0 100", "--duration", "1"], "within ±1e+07 pt"),
         (["validate", "--response", "0.35", "--damping-fraction", "0.8", "--to", "1e300"], "to 1e+300 pt"),
         // Issue 10: --duration beside a seed scene silently added a spring.
