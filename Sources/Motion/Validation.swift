@@ -263,6 +263,10 @@ public enum Validation {
             secondFrameApexStep: apexStep, startVelocityStep: velocityStep, startAccelerationStep: accelerationStep,
             integrators: integrators)
         var notes = scene.notes
+        if let adaptive = integrators.first(where: { $0.name == IntegratorKind.dopri54.rawValue }), !adaptive.maxError.isFinite {
+            notes.append(
+                "dopri54 stopped at t = \(formatted(adaptive.time, 3)) s: more than \(adaptiveStepBudget) steps, or a step size underflow (the spring is too stiff for one solve at rtol 1e-9); its error is shown as diverged")
+        }
         if !resolvesOscillation {
             notes.append(
                 "the spring oscillates at \(formatted(scene.motion.spring.dampedFrequency / (2 * .pi), 1)) Hz: fewer than four frames per period at \(formatted(hz, 0)) Hz, so the frames alias it; its steps are judged by the samples alone")
