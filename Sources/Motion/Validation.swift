@@ -37,14 +37,17 @@ public enum Validation {
     ///
     /// The ends: a path's start from rest and a single play's stop are its timing curve's design
     /// (linear timing starts at full speed): the velocity step there is reported (`startSpeed`,
-    /// `endSpeed` in the notes), not judged. A spring's motion is continuous in velocity, so its
-    /// start is judged like any other moment: from rest, only its acceleration steps (reported,
-    /// `SpringReport.startAccelerationStep`), and the break test passes it; an initial velocity
-    /// large against what the spring itself adds in a frame is a velocity break.
+    /// `endSpeed` in the notes), not judged. A spring's exact motion is continuous in velocity
+    /// for t > 0, so while the frames resolve its oscillation (four or more per period) no
+    /// sampled change inside it is a break; its launch from rest steps only the acceleration
+    /// (reported, `SpringReport.startAccelerationStep`). Its start is judged by `startKick`: an
+    /// initial velocity that dwarfs what the spring itself adds over the next frame.
+    /// A break anywhere must keep its size over two rate doublings (samples at 2·hz and 4·hz).
     ///
-    /// - Throws: `MotionError` for a rate that is not positive and finite, or invalid thresholds.
-    /// - Complexity: O(frames) at `hz` and at `2·hz`; a spring also steps every fixed-step
-    ///   integrator over the frames.
+    /// - Throws: `MotionError` for a rate that is not positive and finite, invalid thresholds,
+    ///   or more than `maximumFrames` frames.
+    /// - Complexity: O(frames) at `hz`, `2·hz` and `4·hz`; a spring also steps every fixed-step
+    ///   integrator over the frames, and the adaptive one up to `adaptiveStepBudget` steps.
     public static func validate(
         _ scene: Scene, mode: TimingMode = .linear, hz: Double, thresholds: Thresholds = Thresholds()
     ) throws(MotionError) -> ValidationReport {
