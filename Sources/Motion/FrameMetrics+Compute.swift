@@ -1,4 +1,15 @@
-import Foundation  // atan2
+import Foundation  // atan2, hypot
+
+/// `|v|` without overflow or underflow in the squares (`hypot`): steps of 1e200 pt stay finite.
+@inlinable
+func length(_ v: SIMD2<Double>) -> Double { hypot(v.x, v.y) }
+
+/// `value` as an `Int`, clamped to ±2⁶² first so that no finite (or infinite) value traps; NaN
+/// gives 0. Frame indices this large mean only "far outside the samples".
+func clampedInt(_ value: Double) -> Int {
+    guard !value.isNaN else { return 0 }
+    return Int(max(min(value, 4.6e18), -4.6e18))
+}
 
 /// Steps, teleports and two-frame velocity changes of one set of samples: the shared ground of
 /// every metric and of the rate-doubling test.
@@ -16,8 +27,7 @@ struct StepAnalysis {
         var steps: [Double] = []
         steps.reserveCapacity(max(n - 1, 0))
         for k in 0..<max(n - 1, 0) {
-            let d = samples.displacement(afterFrame: k)
-            steps.append((d * d).sum().squareRoot())
+            steps.append(length(samples.displacement(afterFrame: k)))
         }
         var flags = [Bool](repeating: false, count: steps.count)
         var found: [Teleport] = []
@@ -48,8 +58,13 @@ struct StepAnalysis {
 
     static func event(_ samples: FrameSamples, _ k: Int) -> FrameEvent {
         FrameEvent(
-            frame: k, time: samples.time(ofFrame: k), element: samples.elements?[k], nextElement: nil,
-            position: samples.positions[k])
+            frame: frameNumber(samples, k), time: samples.time(ofFrame: k), element: samples.elements?[k],
+            nextElement: nil, position: samples.positions[k])
+    }
+
+    /// Sample `k`'s frame number counted from t = 0 (samples may start before it).
+    static func frameNumber(_ samples: FrameSamples, _ k: Int) -> Int {
+        k &+ clampedInt((samples.startTime * samples.hz).rounded())
     }
 
     /// The event at the vertex `k + 1` of the steps k and k + 1, naming the join when the steps
@@ -60,7 +75,7 @@ struct StepAnalysis {
             next = elements[k + 2]
         }
         return FrameEvent(
-            frame: k + 1, time: samples.time(ofFrame: k + 1),
+            frame: Self.frameNumber(samples, k + 1), time: samples.time(ofFrame: k + 1),
             element: next != nil ? samples.elements?[k] : samples.elements?[k + 1], nextElement: next,
             position: samples.positions[k + 1])
     }
@@ -71,8 +86,7 @@ struct StepAnalysis {
     func velocityChange(_ k: Int) -> Double? {
         guard k >= 0, k + 2 < steps.count else { return nil }
         if isTeleport[k] || isTeleport[k + 1] || isTeleport[k + 2] { return nil }
-        let change = samples.velocity(afterFrame: k + 2) - samples.velocity(afterFrame: k)
-        return (change * change).sum().squareRoot()
+        return length(samples.velocity(afterFrame: k + 2) - samples.velocity(afterFrame: k))
     }
 
     /// The worst two-frame velocity change over windows lying inside `[from, to]` (seconds), with
@@ -80,7 +94,7 @@ struct StepAnalysis {
     func maxVelocityChange(from: Double, to: Double) -> (value: Double, frame: Int)? {
         let hz = samples.hz
         let slack = 1e-9 / hz
-        let first = max(0, Int(((from - samples.startTime) * hz - 1e-6).rounded(.up)))
+        let first = max(0, clampedInt(((from - samples.startTime) * hz - 1e-6).rounded(.up)))
         var best: (value: Double, frame: Int)?
         var k = first
         while k + 2 < steps.count, samples.time(ofFrame: k + 3) <= to + slack {
@@ -98,52 +112,82 @@ extension RateDoublingTest {
     /// `doubled` in the same stretch of time. `nil` when either has no window there or the base
     /// change is zero.
     static func over(
-        from: Double, to: Double, base: StepAnalysis, doubled: StepAnalysis, thresholds: Thresholds
+        from: Double, to: Double, base: StepAnalysis, doubled: StepAnalysis, quadrupled: StepAnalysis?,
+        thresholds: Thresholds
     ) -> RateDoublingTest? {
         guard let change = base.maxVelocityChange(from: from, to: to), change.value > 0,
             let doubledChange = doubled.maxVelocityChange(from: from, to: to)
         else { return nil }
         let ratio = doubledChange.value / change.value
+        var finer: (change: Double, ratio: Double)?
+        if let quadrupled, doubledChange.value > 0,
+            let quadrupledChange = quadrupled.maxVelocityChange(from: from, to: to)
+        {
+            finer = (quadrupledChange.value, quadrupledChange.value / doubledChange.value)
+        }
         return RateDoublingTest(
             hz: base.samples.hz, velocityChange: change.value,
             doubledVelocityChange: doubledChange.value, ratio: ratio,
-            isBreak: ratio >= thresholds.breakRatio)
+            quadrupledVelocityChange: finer?.change, finerRatio: finer?.ratio, breakRatio: thresholds.breakRatio,
+            isBreak: ratio >= thresholds.breakRatio && (finer.map { $0.ratio >= thresholds.breakRatio } ?? true))
     }
 
     /// The test around the two steps that start at frame `j` (positions j…j+2): any discontinuity
     /// that changed step j into step j+1 lies in `[t_j, t_{j+2}]`, and one frame of margin on
     /// each side guarantees a window at either rate with it in the window's middle step.
+    ///
+    /// `within` clips that stretch: between an animation's designed boundaries, so that a step
+    /// at a boundary (a start from rest) does not count as a break of the moment next to it.
     static func around(
-        frame j: Int, base: StepAnalysis, doubled: StepAnalysis, thresholds: Thresholds
+        frame j: Int, base: StepAnalysis, doubled: StepAnalysis, quadrupled: StepAnalysis?,
+        within: (from: Double, to: Double)? = nil, thresholds: Thresholds
     ) -> RateDoublingTest? {
         let samples = base.samples
+        var from = samples.time(ofFrame: j - 1), to = samples.time(ofFrame: j + 3)
+        if let within {
+            from = max(from, within.from)
+            to = min(to, within.to)
+        }
         return over(
-            from: samples.time(ofFrame: j - 1), to: samples.time(ofFrame: j + 3),
-            base: base, doubled: doubled, thresholds: thresholds)
+            from: from, to: to, base: base, doubled: doubled, quadrupled: quadrupled, thresholds: thresholds)
     }
 }
 
 extension FrameMetrics {
     /// Measures `samples`; with `doubled` (the same motion sampled at twice the rate from the
-    /// same start time) every large change is also classified as a smooth bend or a break.
+    /// same start time) every large change is also classified as a smooth bend or a break, and
+    /// with `quadrupled` too (four times the rate) a break must hold over both doublings.
     ///
+    /// `span` is the animation's own time span when the samples also show the object at rest
+    /// before and after it: the speed profile covers the animation's steps only, and when its
+    /// ends are boundaries a speed jump or turn whose two steps straddle the start or the end (a
+    /// start from rest, a stop) is not a break. A position jump there still is a teleport: a
+    /// move shorter than a frame is seen as one.
+    ///
+    /// - Throws: `MotionError` for doubled or quadrupled samples at another rate or start.
     /// - Complexity: O(n log n) for n frames (the median sorts the speeds).
     public init(
-        samples: FrameSamples, doubled: FrameSamples? = nil, thresholds: Thresholds = Thresholds()
+        samples: FrameSamples, doubled: FrameSamples? = nil, quadrupled: FrameSamples? = nil,
+        span: AnimationSpan? = nil, thresholds: Thresholds = Thresholds()
     ) throws(MotionError) {
         let thresholds = try thresholds.validated()
-        if let doubled {
-            guard abs(doubled.hz - 2 * samples.hz) <= 1e-9 * samples.hz,
-                doubled.startTime == samples.startTime
+        for (finer, factor, name) in [(doubled, 2.0, "doubled"), (quadrupled, 4.0, "quadrupled")] {
+            guard let finer else { continue }
+            guard abs(finer.hz - factor * samples.hz) <= 1e-9 * samples.hz, finer.startTime == samples.startTime
             else {
                 throw MotionError(
-                    "doubled samples must run at \(2 * samples.hz) Hz from t = \(samples.startTime) s, got \(doubled.hz) Hz from t = \(doubled.startTime) s")
+                    "\(name) samples must run at \(factor * samples.hz) Hz from t = \(samples.startTime) s, got \(finer.hz) Hz from t = \(finer.startTime) s")
             }
+        }
+        if quadrupled != nil, doubled == nil {
+            throw MotionError("quadrupled samples need the doubled ones too (the break test doubles the rate twice)")
         }
         let base = StepAnalysis(samples, thresholds: thresholds)
         let fine = doubled.map { StepAnalysis($0, thresholds: thresholds) }
+        let finer = quadrupled.map { StepAnalysis($0, thresholds: thresholds) }
         let hz = samples.hz
         let steps = base.steps
+        let slack = 1e-9 / hz
 
         var maxStep = 0.0
         var maxStepAt: FrameEvent?
@@ -152,9 +196,22 @@ extension FrameMetrics {
             maxStepAt = base.event(k)
         }
 
+        /// Whether step k moves during the animation (not a step between frames at rest around it).
+        func isAnimated(_ k: Int) -> Bool {
+            guard let span else { return true }
+            return samples.time(ofFrame: k + 1) > span.start + slack
+                && (span.end.map { samples.time(ofFrame: k) < $0 - slack } ?? true)
+        }
+        /// Whether the steps k and k + 1 straddle a boundary the span says is designed.
+        func straddlesBoundary(_ k: Int) -> Bool {
+            guard let span, span.endsAreBoundaries else { return false }
+            let from = samples.time(ofFrame: k) + slack, to = samples.time(ofFrame: k + 2) - slack
+            return [span.start, span.end].contains { $0.map { $0 > from && $0 < to } ?? false }
+        }
+
         var speeds: [Double] = []
         speeds.reserveCapacity(steps.count)
-        for k in steps.indices where !base.isTeleport[k] { speeds.append(steps[k] * hz) }
+        for k in steps.indices where !base.isTeleport[k] && isAnimated(k) { speeds.append(steps[k] * hz) }
         speeds.sort()
         let profile: SpeedProfile? =
             speeds.isEmpty
@@ -167,14 +224,22 @@ extension FrameMetrics {
                 max: speeds[speeds.count - 1])
 
         let floor = thresholds.speedFloor
+        // Between designed boundaries the break test looks only inside the animation.
+        let within = span.flatMap { span -> (from: Double, to: Double)? in
+            span.endsAreBoundaries ? (span.start, span.end ?? .infinity) : nil
+        }
         func test(_ k: Int) -> RateDoublingTest? {
-            fine.flatMap { RateDoublingTest.around(frame: k, base: base, doubled: $0, thresholds: thresholds) }
+            fine.flatMap {
+                RateDoublingTest.around(
+                    frame: k, base: base, doubled: $0, quadrupled: finer, within: within, thresholds: thresholds)
+            }
         }
         var jump: (ratio: Double, k: Int)?
         var turn: (degrees: Double, k: Int)?
         var jumpCandidates: [(value: Double, k: Int)] = []
         var turnCandidates: [(value: Double, k: Int)] = []
-        for k in 0..<max(steps.count - 1, 0) where !base.isTeleport[k] && !base.isTeleport[k + 1] {
+        for k in 0..<max(steps.count - 1, 0)
+        where !base.isTeleport[k] && !base.isTeleport[k + 1] && !straddlesBoundary(k) {
             let before = steps[k] * hz
             let after = steps[k + 1] * hz
             let high = max(before, after)
@@ -184,8 +249,11 @@ extension FrameMetrics {
                 if ratio > thresholds.maxSpeedJump { jumpCandidates.append((ratio, k)) }
             }
             if before >= floor, after >= floor {
-                let a = samples.displacement(afterFrame: k)
-                let b = samples.displacement(afterFrame: k + 1)
+                // Scaled to the larger component first, so the products cannot overflow.
+                let a0 = samples.displacement(afterFrame: k)
+                let b0 = samples.displacement(afterFrame: k + 1)
+                let scale = max(abs(a0.x), abs(a0.y), abs(b0.x), abs(b0.y))
+                let a = a0 / scale, b = b0 / scale
                 let cross = a.x * b.y - a.y * b.x
                 let dot = (a * b).sum()
                 let degrees = atan2(abs(cross), dot) * 180 / .pi
@@ -195,6 +263,8 @@ extension FrameMetrics {
         }
         /// The candidates that are breaks, the largest of any cluster within three frames.
         func breaks(_ candidates: [(value: Double, k: Int)]) -> [(k: Int, test: RateDoublingTest?)] {
+            // Boundary candidates were left out above; the rest lie inside a known-smooth span.
+            if span.map({ $0.isSmoothInside && $0.endsAreBoundaries }) ?? false { return [] }
             var kept: [(value: Double, k: Int, test: RateDoublingTest?)] = []
             for candidate in candidates.sorted(by: { $0.value > $1.value }) {
                 if kept.contains(where: { abs($0.k - candidate.k) <= 3 }) { continue }
@@ -225,12 +295,16 @@ extension FrameMetrics {
         let turnValues = Dictionary(turnCandidates.map { ($0.k, $0.value) }, uniquingKeysWith: max)
         self.turnBreaks = breaks(turnCandidates).map { turnEvent($0.k, turnValues[$0.k] ?? 0, $0.test) }
         self.teleports = base.teleports
-        let whole = base.maxVelocityChange(from: samples.startTime, to: .infinity)
+        self.span = span
+        // The whole-motion figures cover the animation between designed boundaries, else every sample.
+        let first = within?.from ?? samples.startTime
+        let last = within?.to ?? .infinity
+        let whole = base.maxVelocityChange(from: first, to: last)
         self.maxVelocityChange = whole.map { VelocityChange(magnitude: $0.value, at: base.event($0.frame + 1)) }
         if let fine, samples.count > 0 {
             self.rateDoubling = RateDoublingTest.over(
-                from: samples.startTime, to: samples.time(ofFrame: samples.count - 1),
-                base: base, doubled: fine, thresholds: thresholds)
+                from: first, to: min(last, samples.time(ofFrame: samples.count - 1)),
+                base: base, doubled: fine, quadrupled: finer, thresholds: thresholds)
         } else {
             self.rateDoubling = nil
         }

@@ -1,6 +1,7 @@
 /// Where and when something happened in a sampled motion.
 public struct FrameEvent: Sendable, Equatable {
-    /// The frame index (0 = the first sample).
+    /// The frame number counted from t = 0: frame n is shown at n / hz (negative for the frames
+    /// at rest before an animation starts; equal to the sample index when sampling starts at 0).
     public let frame: Int
     /// The frame's time, seconds.
     public let time: Double
@@ -23,6 +24,12 @@ public struct SpeedProfile: Sendable, Equatable {
 
 /// The outcome of the rate-doubling test around one moment: a smooth motion's worst two-frame
 /// velocity change halves when the rate doubles; a break's does not.
+///
+/// With samples at four times the rate too, a change must keep its size over both doublings to
+/// be a break. A velocity jump does (ratios ≈ 1 and ≈ 1); a smooth change whose acceleration
+/// itself varies within a couple of frames (a stiff spring's launch, whose acceleration halves
+/// in about two 60 Hz frames) can look unshrunk over the first doubling (the finer frames sit
+/// nearer the acceleration's peak) and shrinks over the second, once the frames resolve it.
 public struct RateDoublingTest: Sendable, Equatable {
     /// The base rate, frames per second.
     public let hz: Double
@@ -33,8 +40,46 @@ public struct RateDoublingTest: Sendable, Equatable {
     /// `doubledVelocityChange / velocityChange`: ≈ 0.5 smooth, ≈ 1 a velocity break, ≈ 2 a
     /// position jump.
     public let ratio: Double
-    /// `ratio ≥ Thresholds.breakRatio`.
+    /// The same change at `4·hz`, pt/s, when sampled there.
+    public let quadrupledVelocityChange: Double?
+    /// `quadrupledVelocityChange / doubledVelocityChange`: the second doubling.
+    public let finerRatio: Double?
+    /// The threshold applied (`Thresholds.breakRatio`).
+    public let breakRatio: Double
+    /// `ratio ≥ breakRatio`, and `finerRatio` too when it was measured.
     public let isBreak: Bool
+}
+
+/// The animation's own span inside samples that also show the object at rest before it starts
+/// and after it ends (as a fill mode shows it): what a motion shorter than a frame needs to be
+/// seen at all.
+public struct AnimationSpan: Sendable, Equatable {
+    /// When the animation starts, seconds.
+    public let start: Double
+    /// When it ends, seconds; `nil` when it runs past the last sample (a repeating path, a spring
+    /// whose stop never fires).
+    public let end: Double?
+    /// Whether the velocity step at the start (from rest) and at the end (to rest) is left out
+    /// of the speed-jump and turn breaks: a ratio against rest compares a speed with nothing
+    /// (the speed floor's reason), and a timing curve's ends are its design (linear timing starts
+    /// at full speed; ease-out leaves at speed). False judges them like any other moment.
+    public let endsAreBoundaries: Bool
+    /// Whether the motion is known, from its model, to be continuous in velocity strictly inside
+    /// the span (a spring's exact motion, analytic for t > 0): a steep sampled change there is
+    /// a change the frames do not resolve, never a break, whatever the rate test says (it
+    /// assumes the acceleration steady over a few frames, which a stiff spring's launch is not).
+    /// Teleports still count: a motion faster than the frames is seen to jump.
+    public let isSmoothInside: Bool
+
+    public init(start: Double, end: Double?, endsAreBoundaries: Bool, isSmoothInside: Bool = false) throws(MotionError) {
+        guard start.isFinite, end.map({ $0.isFinite && $0 >= start }) ?? true else {
+            throw MotionError("animation span must be finite with its end at or after its start, got \(start) … \(end.map { "\($0)" } ?? "open")")
+        }
+        self.start = start
+        self.end = end
+        self.endsAreBoundaries = endsAreBoundaries
+        self.isSmoothInside = isSmoothInside
+    }
 }
 
 /// The largest ratio between consecutive frame speeds (both steps not teleports, the faster
@@ -90,7 +135,8 @@ public struct FrameMetrics: Sendable, Equatable {
     /// The longest step `dₖ = |pₖ₊₁ − pₖ|`, points per frame (teleports included), and where.
     public let maxStep: Double
     public let maxStepAt: FrameEvent?
-    /// The speed profile; `nil` with fewer than two frames.
+    /// The speed profile over the steps of the animation itself (the frames at rest around it
+    /// left out); `nil` with fewer than two frames.
     public let speed: SpeedProfile?
     /// The largest consecutive speed ratio; `nil` when no pair has a speed above the floor.
     public let speedJump: SpeedJump?
@@ -110,4 +156,11 @@ public struct FrameMetrics: Sendable, Equatable {
     /// The rate-doubling test over the whole motion: the worst two-frame velocity change at `hz`
     /// against the worst at `2·hz`; `nil` without samples at twice the rate.
     public let rateDoubling: RateDoublingTest?
+    /// The animation's span the samples were measured with, if any.
+    public let span: AnimationSpan?
+
+    /// Whether the model says the motion cannot break inside the span (`AnimationSpan`'s
+    /// `isSmoothInside`, with designed ends): the rate tests attached to `speedJump` and
+    /// `maxTurn` are then measurements only, never breaks.
+    public var isSmoothByModel: Bool { span.map { $0.isSmoothInside && $0.endsAreBoundaries } ?? false }
 }

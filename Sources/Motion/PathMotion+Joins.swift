@@ -125,6 +125,17 @@ extension PathMotion {
         return result
     }
 
+    /// The speed the motion starts with, from rest, points per second: the velocity step at
+    /// t = 0 (0 for a timing curve that starts at rest, like ease-in-out).
+    public var startSpeed: Double {
+        speed(ofSegment: 0, atEnd: false) * Self.timingSlope(timingCurve, atFraction: 0)
+    }
+
+    /// The speed a pass ends with, points per second: the velocity step when a single play stops.
+    public var endSpeed: Double {
+        speed(ofSegment: segments.count - 1, atEnd: true) * Self.timingSlope(timingCurve, atFraction: 1)
+    }
+
     /// The restart from the end back to the start; `nil` when the motion plays once.
     public var seam: Seam? {
         guard repeats, let first = segments.first, let last = segments.last else { return nil }

@@ -26,6 +26,16 @@ public struct PathMotion: Sendable {
     /// is a millionth of a point, far below a physical pixel, so frame metrics cannot see it.
     public static let accuracy = 1e-6
 
+    /// The largest coordinate a path may reach, points: 10⁷ pt.
+    ///
+    /// Doubles near a coordinate x are about 1.1e-16·x apart, and an arc-length table can be
+    /// trusted to about 1e-13·x (a few hundred roundings; see `bench path --accuracy`). At 10⁷ pt
+    /// that is 1e-6 pt, the `accuracy` positions are computed to. Far beyond, the table can
+    /// never reach it (it halves its pieces to its depth cap: seconds of work) and the frames
+    /// are rounded to a visible grid (near 1e17 doubles are 16 pt apart), which the metrics
+    /// would report as jank that is not in the motion.
+    public static let maximumCoordinate = 1e7
+
     /// Creates the motion.
     /// - Throws: `MotionError` when the duration is not positive and finite, or the path has no
     ///   drawing element or zero length.
@@ -37,6 +47,23 @@ public struct PathMotion: Sendable {
         guard path.elements.contains(where: \.isDrawing) else {
             throw MotionError(
                 "path must have at least one drawing segment, got \(path.elements.count) element(s) and none draws")
+        }
+        // Every point the path carries (ends and controls: the curves lie in their hull), so the
+        // check is exact arithmetic on the input and runs before any table is built.
+        var reach = 0.0
+        for element in path.elements {
+            let points: [Point]
+            switch element {
+            case .move(let p), .line(let p): points = [p]
+            case .quadCurve(let p, let c): points = [p, c]
+            case .curve(let p, let c1, let c2): points = [p, c1, c2]
+            case .close: points = []
+            }
+            for p in points { reach = Swift.max(reach, abs(p.x), abs(p.y)) }
+        }
+        guard reach <= Self.maximumCoordinate else {
+            throw MotionError(
+                "path data reaches \(compact(reach)) pt from the origin (its points and control points); validation needs coordinates within ±\(compact(Self.maximumCoordinate)) pt, where positions are good to \(compact(Self.accuracy)) pt (doubles near \(compact(reach)) are \(compact(reach.ulp)) pt apart): move the path near the origin")
         }
         do {
             linearAnimation = try PathAnimation(
@@ -101,19 +128,22 @@ public struct PathMotion: Sendable {
     /// The 1-based element number at time `t` (see `FrameSamples.elements`).
     public func element(at t: Double) -> Int { location(at: t).segment + 1 }
 
-    /// `count` frames at `hz` from t = 0, with the element number of each.
+    /// `count` frames at `hz` from `startTime` (default 0), with the element number of each.
+    /// Before t = 0 the object rests at the path's start (as a fill mode shows it); after a
+    /// single play's end it rests at the end.
     /// - Complexity: O(count).
-    public func samples(hz: Double, count: Int) throws(MotionError) -> FrameSamples {
+    public func samples(hz: Double, count: Int, from startTime: Double = 0) throws(MotionError) -> FrameSamples {
         try MotionError.requirePositive(hz, "rate (frames per second)")
+        guard startTime.isFinite else { throw MotionError("start time must be a finite number of seconds, got \(startTime)") }
         var positions: [SIMD2<Double>] = []
         var elements: [Int] = []
         positions.reserveCapacity(max(count, 0))
         elements.reserveCapacity(max(count, 0))
         for k in 0..<max(count, 0) {
-            let (index, parameter) = location(at: Double(k) / hz)
+            let (index, parameter) = location(at: max(startTime + Double(k) / hz, 0))
             positions.append(segments[index].point(at: parameter).simd)
             elements.append(index + 1)
         }
-        return try FrameSamples(hz: hz, positions: positions, elements: elements)
+        return try FrameSamples(hz: hz, startTime: startTime, positions: positions, elements: elements)
     }
 }

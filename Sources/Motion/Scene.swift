@@ -65,11 +65,16 @@ public struct Scene: Sendable {
                 viewport: nil))
     }
 
-    /// A user's spring motion (any vocabulary, made into a `SpringMotion` by the caller).
+    /// A user's spring motion (any vocabulary, made into a `SpringMotion` by the caller). It has
+    /// no display link stopping on `offset == 0`: that stop is reported, not judged.
     public static func spring(
         _ motion: SpringMotion<Double>, name: String = "spring", notes: [String] = []
     ) throws(MotionError) -> Scene {
-        Scene(name: name, kind: .spring(try SpringScene(name: name, motion: motion, notes: notes)))
+        let notes = notes + [
+            "the menu demo's stop condition (offset == 0 exactly) is shown for comparison but not judged: a user's spring is stopped by its engine's own rest threshold"
+        ]
+        return Scene(
+            name: name, kind: .spring(try SpringScene(name: name, motion: motion, notes: notes, stopsOnExactOffset: false)))
     }
 
     /// The seed scene names, groups first: `bee` (all four flights), `bee1`, `bee2` (both signs

@@ -47,10 +47,12 @@ extension Validation {
         let reportedMode: TimingMode?
         switch scene.kind {
         case .path(let motion, _):
+            try requireSampleable(span: motion.duration, hz: hz, what: "a path duration")
             let timed = motion.with(mode: mode)
             samples = try timed.samples(hz: hz, count: frameCount(of: timed, hz: hz))
             reportedMode = mode
         case .spring(let spring):
+            try requireSampleable(span: spring.maximumSimulatedTime, hz: hz, what: "a simulated span")
             let count = frameCount(of: spring, hz: hz)
             samples = try FrameSamples(
                 hz: hz, positions: (0..<count).map { SIMD2(0, spring.presented(at: Double($0) / hz)) })

@@ -1,4 +1,5 @@
 import BezierKernels
+import Foundation  // hypot
 import SpringSolver
 
 /// The shape the menu demo redraws every frame: a `width × (height + 100)` block whose top edge
@@ -64,18 +65,45 @@ public struct SpringScene: Sendable {
     public let maximumSimulatedTime: Double
     /// Plain-words notes on how the scene was set up (e.g. how a damping ratio was treated).
     public let notes: [String]
+    /// Whether the scene's redraw loop stops on `offset == 0` exactly, as the menu demo's display
+    /// link does: then a stop that never fires, or snaps, is a flaw. A user's spring has no such
+    /// loop (its engine stops it at its own rest threshold): the stop is reported, not judged.
+    public let stopsOnExactOffset: Bool
+
+    /// The largest distance from the origin a spring scene's positions may reach, points: the
+    /// same 10⁷ pt as a path's coordinates (`PathMotion.maximumCoordinate`), for the same reason:
+    /// beyond it rounding, not the motion, shapes the frames (a spring to 1e300 would even
+    /// overflow its steps).
+    public static let maximumPosition = PathMotion.maximumCoordinate
+
+    /// How far from the origin the motion can go within `time` seconds, points: the target plus
+    /// the largest excursion from it. Damping only removes energy, so
+    /// `½v² + ½ω₀²x² ≤ ½v₀² + ½ω₀²x₀²` bounds the excursion by `√(x₀² + (v₀/ω₀)²)`; by linearity
+    /// it is also at most |x₀| (released at rest, the spring never passes its start's distance)
+    /// plus `|v₀|·time` (launched from the target, its speed never exceeds |v₀|).
+    static func reach(of motion: SpringMotion<Double>, within time: Double) -> Double {
+        let x0 = abs(motion.initialPosition - motion.target)
+        let v0 = abs(motion.initialVelocity)
+        let excursion = Swift.min(hypot(x0, v0 / motion.spring.naturalFrequency), x0 + v0 * time)
+        return abs(motion.target) + excursion
+    }
 
     /// A spring scene.
     /// - Throws: `MotionError` for a non-positive `maximumSimulatedTime` or `animationDuration`,
-    ///   or a negative or non-finite scale.
+    ///   a negative or non-finite scale, or a motion that can reach beyond `maximumPosition`.
     public init(
         name: String, motion: SpringMotion<Double>, animationDuration: Double? = nil,
         positiveOffsetScale: Double = 1, shape: MenuShape? = nil, maximumSimulatedTime: Double = 10,
-        notes: [String] = []
+        notes: [String] = [], stopsOnExactOffset: Bool = true
     ) throws(MotionError) {
         if let animationDuration { try MotionError.requirePositive(animationDuration, "animation duration (s)") }
         try MotionError.requireNonNegative(positiveOffsetScale, "positive offset scale")
         try MotionError.requirePositive(maximumSimulatedTime, "maximum simulated time (s)")
+        let reach = Self.reach(of: motion, within: maximumSimulatedTime)
+        guard reach <= Self.maximumPosition else {
+            throw MotionError(
+                "spring from \(compact(motion.initialPosition)) to \(compact(motion.target)) pt at \(compact(motion.initialVelocity)) pt/s can reach \(compact(reach)) pt from the origin; validation needs positions within ±\(compact(Self.maximumPosition)) pt (beyond, rounding shapes the frames, not the motion)")
+        }
         self.name = name
         self.motion = motion
         self.animationDuration = animationDuration
@@ -83,6 +111,7 @@ public struct SpringScene: Sendable {
         self.shape = shape
         self.maximumSimulatedTime = maximumSimulatedTime
         self.notes = notes
+        self.stopsOnExactOffset = stopsOnExactOffset
     }
 
     /// The target (the model value), points.

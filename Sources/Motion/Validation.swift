@@ -7,17 +7,47 @@ public enum Validation {
     /// the break test to see both sides of it.
     public static let framesPastSeam = 8
 
+    /// Frames sampled at rest before an animation starts and after it ends (as a fill mode shows
+    /// the object): two, so that the break test's two-frame windows see the start and the end
+    /// from both sides, and a move shorter than a frame is the jump it is.
+    public static let framesAtRest = 2
+
+    /// The most frames one scene is sampled at at one rate: 10⁶ (over 2 h at 120 Hz), with the
+    /// doubled and quadrupled samples 7·10⁶ positions, about 110 MB. Beyond it a duration or
+    /// rate is a typo, and the frame count would not even fit an `Int` for the largest ones.
+    public static let maximumFrames = 1_000_000
+
+    /// Rejects a span that would sample more than `maximumFrames` frames at `hz`.
+    static func requireSampleable(span: Double, hz: Double, what: String) throws(MotionError) {
+        let frames = span * hz
+        guard frames <= Double(maximumFrames) else {
+            throw MotionError(
+                "\(what) of \(compact(span)) s at \(compact(hz)) Hz would sample \(compact(frames.rounded(.up))) frames; at most \(maximumFrames)")
+        }
+    }
+
     /// Validates `scene` at `hz` in `mode` (ignored for a spring scene, whose report has no mode).
     ///
-    /// Path scenes are sampled over one pass (a single play: the frames within [0, duration],
-    /// whose first and last are boundaries, not jumps) or, when repeating, one pass and
-    /// `framesPastSeam` frames of the next, so the restart is seen. Spring scenes are sampled
-    /// from 0 until the demo's stop condition (`offset == 0`) fires on the exact spring, or for
-    /// `maximumSimulatedTime`.
+    /// Path scenes are sampled over one pass (a single play: the frames within [0, duration])
+    /// or, when repeating, one pass and `framesPastSeam` frames of the next, so the restart is
+    /// seen. Spring scenes are sampled from 0 until the demo's stop condition (`offset == 0`)
+    /// fires on the exact spring, or for `maximumSimulatedTime`. Both are also sampled
+    /// `framesAtRest` frames before t = 0 and after the end, where the object rests, so a move
+    /// shorter than a frame is a teleport.
     ///
-    /// - Throws: `MotionError` for a rate that is not positive and finite, or invalid thresholds.
-    /// - Complexity: O(frames) at `hz` and at `2·hz`; a spring also steps every fixed-step
-    ///   integrator over the frames.
+    /// The ends: a path's start from rest and a single play's stop are its timing curve's design
+    /// (linear timing starts at full speed): the velocity step there is reported (`startSpeed`,
+    /// `endSpeed` in the notes), not judged. A spring's exact motion is continuous in velocity
+    /// for t > 0, so while the frames resolve its oscillation (four or more per period) no
+    /// sampled change inside it is a break; its launch from rest steps only the acceleration
+    /// (reported, `SpringReport.startAccelerationStep`). Its start is judged by `startKick`: an
+    /// initial velocity that dwarfs what the spring itself adds over the next frame.
+    /// A break anywhere must keep its size over two rate doublings (samples at 2·hz and 4·hz).
+    ///
+    /// - Throws: `MotionError` for a rate that is not positive and finite, invalid thresholds,
+    ///   or more than `maximumFrames` frames.
+    /// - Complexity: O(frames) at `hz`, `2·hz` and `4·hz`; a spring also steps every fixed-step
+    ///   integrator over the frames, and the adaptive one up to `adaptiveStepBudget` steps.
     public static func validate(
         _ scene: Scene, mode: TimingMode = .linear, hz: Double, thresholds: Thresholds = Thresholds()
     ) throws(MotionError) -> ValidationReport {
@@ -25,9 +55,11 @@ public enum Validation {
         let thresholds = try thresholds.validated()
         switch scene.kind {
         case .path(let motion, let viewport):
+            try requireSampleable(span: motion.duration, hz: hz, what: "a path duration")
             return try validatePath(
                 name: scene.name, motion: motion.with(mode: mode), viewport: viewport, hz: hz, thresholds: thresholds)
         case .spring(let spring):
+            try requireSampleable(span: spring.maximumSimulatedTime, hz: hz, what: "a simulated span")
             return try validateSpring(spring, hz: hz, thresholds: thresholds)
         }
     }
@@ -53,8 +85,9 @@ public enum Validation {
     // MARK: Paths
 
     /// The number of frames sampled for a path motion at `hz` (see `validate`).
+    /// Call `requireSampleable` first: absurd spans do not fit an `Int`.
     public static func frameCount(of motion: PathMotion, hz: Double) -> Int {
-        let frames = motion.duration * hz
+        let frames = min(motion.duration * hz, Double(maximumFrames))
         if motion.repeats {
             return Int((frames * (1 - 1e-12)).rounded(.down)) + 2 + framesPastSeam
         }
@@ -65,12 +98,25 @@ public enum Validation {
         name: String, motion: PathMotion, viewport: SIMD2<Double>?, hz: Double, thresholds: Thresholds
     ) throws(MotionError) -> ValidationReport {
         let count = frameCount(of: motion, hz: hz)
-        let samples = try motion.samples(hz: hz, count: count)
-        let doubled = try motion.samples(hz: 2 * hz, count: 2 * (count - 1) + 1)
-        let metrics = try FrameMetrics(samples: samples, doubled: doubled, thresholds: thresholds)
+        let rest = framesAtRest
+        let total = rest + count + (motion.repeats ? 0 : rest)
+        let start = -Double(rest) / hz
+        let samples = try motion.samples(hz: hz, count: total, from: start)
+        let doubled = try motion.samples(hz: 2 * hz, count: 2 * (total - 1) + 1, from: start)
+        let quadrupled = try motion.samples(hz: 4 * hz, count: 4 * (total - 1) + 1, from: start)
+        let span = try AnimationSpan(start: 0, end: motion.repeats ? nil : motion.duration, endsAreBoundaries: true)
+        let metrics = try FrameMetrics(
+            samples: samples, doubled: doubled, quadrupled: quadrupled, span: span, thresholds: thresholds)
         let label = ValidationReport.label(scene: name, mode: motion.mode, hz: hz)
         let findings = metrics.findings(label: label, thresholds: thresholds)
         var notes: [String] = []
+        let startSpeed = motion.startSpeed, endSpeed = motion.endSpeed
+        if startSpeed > 0 || (!motion.repeats && endSpeed > 0) {
+            var line = "starts from rest at \(formatted(startSpeed, 0)) pt/s"
+            if !motion.repeats { line += " and stops from \(formatted(endSpeed, 0)) pt/s at \(formatted(motion.duration, 2)) s" }
+            line += ": the ends of a play are its timing curve's design, not breaks (a move shorter than a frame is still a teleport)"
+            notes.append(line)
+        }
         let seam = motion.seam
         var endVisible: Bool?
         var startVisible: Bool?
@@ -105,7 +151,7 @@ public enum Validation {
     /// The number of frames sampled for a spring scene at `hz`: up to and including the frame
     /// where the stop condition fires on the exact spring, or up to `maximumSimulatedTime`.
     public static func frameCount(of scene: SpringScene, hz: Double) -> Int {
-        let limit = Int((scene.maximumSimulatedTime * hz).rounded(.down))
+        let limit = Int(min(scene.maximumSimulatedTime * hz, Double(maximumFrames)).rounded(.down))
         var k = 0
         while k < limit, scene.offset(at: Double(k) / hz) != 0 { k += 1 }
         return k + 1
@@ -116,16 +162,42 @@ public enum Validation {
     {
         let count = frameCount(of: scene, hz: hz)
         let label = ValidationReport.label(scene: scene.name, mode: nil, hz: hz)
+        // Frames at rest before the start and, once the stop fires, after it (the value stays).
+        let stopTime = scene.offset(at: Double(count - 1) / hz) == 0 ? Double(count - 1) / hz : nil
+        let rest = framesAtRest
+        let total = rest + count + (stopTime == nil ? 0 : rest)
+        let start = -Double(rest) / hz
         func positions(_ rate: Double, _ n: Int) -> [SIMD2<Double>] {
-            (0..<n).map { SIMD2(0, scene.presented(at: Double($0) / rate)) }
+            (0..<n).map { k in
+                let t = start + Double(k) / rate
+                return SIMD2(0, scene.presented(at: min(max(t, 0), stopTime ?? t)))
+            }
         }
-        let presented = positions(hz, count)
-        let samples = try FrameSamples(hz: hz, positions: presented)
-        let doubled = try FrameSamples(hz: 2 * hz, positions: positions(2 * hz, 2 * (count - 1) + 1))
-        let metrics = try FrameMetrics(samples: samples, doubled: doubled, thresholds: thresholds)
+        let presented = (0..<count).map { scene.presented(at: Double($0) / hz) }
+        let samples = try FrameSamples(hz: hz, startTime: start, positions: positions(hz, total))
+        let doubled = try FrameSamples(hz: 2 * hz, startTime: start, positions: positions(2 * hz, 2 * (total - 1) + 1))
+        let quadrupled = try FrameSamples(
+            hz: 4 * hz, startTime: start, positions: positions(4 * hz, 4 * (total - 1) + 1))
+        // The exact motion is smooth for t > 0, but frames only show that when they resolve its
+        // oscillation: at least four frames per period (a quarter turn of phase per frame).
+        // Faster, the frames alias it into flicker, and the samples alone are judged.
+        let resolvesOscillation = scene.motion.spring.dampedFrequency / hz <= 0.5 * .pi
+        let metrics = try FrameMetrics(
+            samples: samples, doubled: doubled, quadrupled: quadrupled,
+            span: AnimationSpan(start: 0, end: stopTime, endsAreBoundaries: true, isSmoothInside: resolvesOscillation),
+            thresholds: thresholds)
         var findings = metrics.findings(label: label, thresholds: thresholds)
+        let kick = startKick(samples: samples, doubled: doubled, quadrupled: quadrupled, thresholds: thresholds)
+        if let kick {
+            findings.append(
+                Finding(
+                    kind: .startKick,
+                    message:
+                        "\(label): jumps from rest to \(formatted(kick.firstFrameSpeed, 0)) pt/s in the first frame, while the spring changes its velocity by \(formatted(kick.nextFrameChange, 0)) pt/s over the next: the initial velocity is a kick (\(kick.rateTest.phrase))"
+                ))
+        }
         let response = try SpringResponse(
-            positions: presented.map(\.y), from: scene.motion.initialPosition, target: scene.target, hz: hz,
+            positions: presented, from: scene.motion.initialPosition, target: scene.target, hz: hz,
             thresholds: thresholds)
 
         // The stop condition under each model.
@@ -147,7 +219,7 @@ public enum Validation {
             }
             stops.append(try StopCondition(model: .animationRemovedAtDuration, offsets: offsets, residuals: residuals, hz: hz))
         }
-        for stop in stops {
+        for stop in stops where scene.stopsOnExactOffset {
             let model = stop.model == .continuousSpring ? "the exact spring" : "Core Animation removing the animation at its duration"
             if let frame = stop.frame, stop.snap > thresholds.maxSnap {
                 findings.append(
@@ -185,10 +257,25 @@ public enum Validation {
         }
 
         let integrators = try integratorErrors(scene, hz: hz, count: count, thresholds: thresholds)
+        let initial = scene.motion.initialState
+        let velocityStep = abs(initial.velocity)
+        let accelerationStep = abs(
+            scene.motion.spring.acceleration(displacement: initial.displacement, velocity: initial.velocity))
         let report = SpringReport(
             response: response, stops: stops, firstFrameOffset: continuousOffsets[0], firstFrameApex: apex,
-            secondFrameApexStep: apexStep, integrators: integrators)
+            secondFrameApexStep: apexStep, startVelocityStep: velocityStep, startAccelerationStep: accelerationStep,
+            integrators: integrators)
         var notes = scene.notes
+        if let adaptive = integrators.first(where: { $0.name == IntegratorKind.dopri54.rawValue }), !adaptive.maxError.isFinite {
+            notes.append(
+                "dopri54 stopped at t = \(formatted(adaptive.time, 3)) s: more than \(adaptiveStepBudget) steps, or a step size underflow (the spring is too stiff for one solve at rtol 1e-9); its error is shown as diverged")
+        }
+        if !resolvesOscillation {
+            notes.append(
+                "the spring oscillates at \(formatted(scene.motion.spring.dampedFrequency / (2 * .pi), 1)) Hz: fewer than four frames per period at \(formatted(hz, 0)) Hz, so the frames alias it; its steps are judged by the samples alone")
+        }
+        notes.append(
+            "starts from rest with a velocity step of \(compact(velocityStep.rounded())) pt/s and an acceleration step of \(compact(accelerationStep.rounded())) pt/s² (the spring's launch; the break test judges the start like any other moment)")
         if let stop = stops.first, let time = stop.time, let frame = stop.frame {
             let before = frame > 0 ? abs(scene.motion.position(at: Double(frame - 1) / hz) - scene.target) : 0
             var line =
@@ -206,6 +293,31 @@ public enum Validation {
             scene: scene.name, mode: nil, hz: hz, frames: count, duration: Double(count - 1) / hz, metrics: metrics,
             joins: [], seam: nil, seamEndVisible: nil, seamStartVisible: nil, spring: report, frameCostFraction: nil,
             findings: findings, notes: notes)
+    }
+
+    /// The start of a spring sampled with frames at rest before it, judged as a kick: the first
+    /// frame's velocity (from rest) is more than `teleportFactor` times the change of velocity
+    /// over the next frame (the spring's own launch), above the speed floor, and the break test
+    /// around t = 0 calls it a break at both doublings. A spring from rest fails the first
+    /// condition (its first frame gains half of what the next one gains); an ordinary initial
+    /// velocity (UIKit's 0.6 distances per second on the menu) fails it too, being small
+    /// against the launch.
+    static func startKick(
+        samples: FrameSamples, doubled: FrameSamples, quadrupled: FrameSamples, thresholds: Thresholds
+    ) -> (firstFrameSpeed: Double, nextFrameChange: Double, rateTest: RateDoublingTest)? {
+        let rest = framesAtRest
+        guard samples.count >= rest + 3 else { return nil }
+        let first = samples.velocity(afterFrame: rest), next = samples.velocity(afterFrame: rest + 1)
+        let speed = length(first), change = length(next - first)
+        guard speed > thresholds.speedFloor, speed > thresholds.teleportFactor * change else { return nil }
+        let base = StepAnalysis(samples, thresholds: thresholds)
+        guard
+            let test = RateDoublingTest.around(
+                frame: rest - 1, base: base, doubled: StepAnalysis(doubled, thresholds: thresholds),
+                quadrupled: StepAnalysis(quadrupled, thresholds: thresholds), thresholds: thresholds),
+            test.isBreak
+        else { return nil }
+        return (speed, change, test)
     }
 
     /// Every integrator against the exact position at each frame: the fixed-step ones stepped
@@ -251,15 +363,26 @@ public enum Validation {
         return positions
     }
 
+    /// The most steps the adaptive solver may take for one scene: 20 000. At rtol 1e-9 DOPRI5
+    /// advances about 0.08 rad of the spring's phase per step on the menu's spring (361 steps
+    /// over 2 s at ω₀ = 14.4), so the budget covers ω₀·t ≈ 1600 rad: every spring whose
+    /// oscillation 240 Hz frames resolve, until its stop fires. A spring with ω₀ = 10⁶ rad/s
+    /// would need millions of steps, seconds of work for a comparison its aliased frames make
+    /// moot; its dopri54 series ends at the budget, shown as diverged.
+    static let adaptiveStepBudget = 20_000
+
     /// An adaptive integrator (`dopri54`) driven by SpringSolver's frame stepper: one solve with
     /// error control, the frames read from its dense output. A solver failure (step-size
-    /// underflow on an absurdly stiff spring) ends the series there as a divergence (∞).
+    /// underflow, or more than `adaptiveStepBudget` steps on an absurdly stiff spring) ends the
+    /// series there as a divergence (∞).
     static func adaptivePositions(_ kind: IntegratorKind, _ scene: SpringScene, hz: Double, count: Int)
         throws(MotionError) -> [Double]
     {
         var stepper: FrameStepper<Double>
         do {
-            stepper = try FrameStepper(motion: scene.motion, integrator: kind, frameRate: hz, rest: nil)
+            stepper = try FrameStepper(
+                motion: scene.motion, integrator: kind, frameRate: hz, rest: nil,
+                adaptiveOptions: DormandPrince54Options(maximumSteps: adaptiveStepBudget))
         } catch {
             throw MotionError("integrator \(kind.rawValue) could not be prepared: \(error)")
         }

@@ -12,6 +12,12 @@ public struct SpringReport: Sendable, Equatable {
     public let firstFrameApex: Double?
     /// How far that apex moves in the next frame, points (for comparison with the first frame's).
     public let secondFrameApexStep: Double?
+    /// The step of velocity at t = 0 against the rest before it, points per second: the initial
+    /// velocity's size.
+    public let startVelocityStep: Double
+    /// The step of acceleration at t = 0, points per second squared: `|k·x₀ + c·v₀| / m`, the
+    /// spring's launch (information: a jump of acceleration keeps the velocity continuous).
+    public let startAccelerationStep: Double
     /// Every fixed-step integrator stepped at the frame rate, against the exact motion.
     public let integrators: [IntegratorError]
 }

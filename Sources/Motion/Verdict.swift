@@ -24,6 +24,9 @@ public struct Finding: Sendable, Equatable {
         case firstFrameJump
         /// One frame costs more than `maxFrameCostFraction` of the frame budget.
         case frameCost
+        /// A spring kicked from rest: its initial velocity is a break that stands out against
+        /// the velocity the spring itself adds over the next frame.
+        case startKick
     }
 
     public let kind: Kind
@@ -44,6 +47,12 @@ func formatted(_ value: Double, _ digits: Int) -> String {
     return String(format: "%.\(digits)f", value)
 }
 
+/// A number in few characters for messages: `1e+17`, `16`, `1e+07`, `0.35`.
+func compact(_ value: Double) -> String {
+    guard value.isFinite else { return formatted(value, 0) }
+    return String(format: "%g", value)
+}
+
 extension FrameEvent {
     /// "at the join of elements 4 → 5, t = 1.88 s", "at element 5, t = 2.23 s" or "at t = 0.35 s".
     var phrase: String {
@@ -56,11 +65,16 @@ extension FrameEvent {
 extension RateDoublingTest {
     /// Why the change counts (or not) as a break, in words.
     var phrase: String {
-        let doubled = formatted(2 * hz, 0)
+        let doubled = formatted(2 * hz, 0), quadrupled = formatted(4 * hz, 0)
         let value = formatted(ratio, 2)
-        return isBreak
-            ? "a break: the velocity change does not shrink at \(doubled) Hz, ratio \(value)"
-            : "smooth: the velocity change shrinks at \(doubled) Hz, ratio \(value)"
+        if isBreak {
+            let finer = finerRatio.map { ", nor at \(quadrupled) Hz, ratio \(formatted($0, 2))" } ?? ""
+            return "a break: the velocity change does not shrink at \(doubled) Hz, ratio \(value)\(finer)"
+        }
+        if let finerRatio, ratio >= breakRatio {
+            return "smooth: the velocity change shrinks at \(quadrupled) Hz, ratio \(formatted(finerRatio, 2))"
+        }
+        return "smooth: the velocity change shrinks at \(doubled) Hz, ratio \(value)"
     }
 }
 

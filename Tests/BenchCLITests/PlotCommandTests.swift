@@ -32,6 +32,20 @@ import Testing
         #expect(menu.stdout.contains("stop (offset == 0)"))
     }
 
+    /// Issue 10: a move shorter than a frame, a kicked spring and an aliased one plot without
+    /// a trap, and the move is marked as the teleport it is.
+    @Test(arguments: [
+        ["plot", "--svg", "M 0 0 L 400 0", "--duration", "0.01", "--quantity", "path"],
+        ["plot", "--svg", "M 0 0 L 400 0", "--duration", "1e-9", "--quantity", "speed"],
+        ["plot", "--response", "0.35", "--damping-fraction", "0.8", "--to", "300", "--velocity", "3000"],
+        ["plot", "--stiffness", "1e5", "--damping", "10", "--quantity", "error"],
+    ])
+    func extremeUserScenesPlot(arguments: [String]) throws {
+        let run = try runBench(arguments + ["--width", "60", "--height", "15"])
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(!run.stdout.isEmpty)
+    }
+
     @Test func noEscapeCodesWhenNotATerminal() throws {
         let run = try runBench(["plot", "bee1", "--width", "80", "--height", "20"])
         #expect(run.code == 0)
@@ -75,6 +89,10 @@ import Testing
         (["plot", "bee1", "--hz", "60,120"], "--hz takes one rate"),
         (["plot", "bee1", "--hz", "0"], "--hz must be at least 1"),
         (["plot", "bee1", "--hz", "1e-300"], "--hz must be at least 1"),
+        // Issue 10: the same scene rules as validate.
+        (["plot", "bee1", "--duration", "1"], "--duration 1 does not apply to bee1"),
+        (["plot", "--svg", "M 0 1e17 l 100 0", "--duration", "1"], "within ±1e+07 pt"),
+        (["plot", "--stiffness", "100", "--damping", "10", "--to", "1e300"], "within ±1e+07 pt"),
     ])
     func badInputExitsTwoWithOneLine(arguments: [String], message: String) throws {
         expectUsageError(try runBench(arguments), mentioning: message)

@@ -29,12 +29,61 @@ import Testing
         ["--svg", "M0 0 L300 0", "--duration", "1"],
         ["--svg", circle, "--duration", "2", "--repeat"],
         ["--response", "0.5", "--damping-fraction", "1", "--from", "0", "--to", "100"],
+        // Issue 10: a spring accelerating from rest was called a break at 60 Hz.
+        ["--response", "0.35", "--damping-fraction", "0.8", "--from", "0", "--to", "300"],
+        ["--uikit-duration", "0.5", "--damping-ratio", "0.7", "--initial-velocity", "0.6", "--from", "0", "--to", "300"],
+        ["--svg", "M0 0 L300 0", "--duration", "0.3", "--timing", "ease-in-out"],
     ])
     func genuinelySmoothUserScenesExitZero(arguments: [String]) throws {
         let run = try runBench(["validate"] + arguments)
         #expect(run.code == 0, "\(run.stdout)")
         #expect(run.stdout.contains("verdict: smooth"))
         #expect(!run.stdout.contains("janky"))
+    }
+
+    /// Issue 10: a move shorter than a frame was never sampled and passed as smooth.
+    @Test(arguments: ["0.01", "1e-9"])
+    func moveShorterThanAFrameIsJanky(duration: String) throws {
+        let run = try runBench(["validate", "--svg", "M 0 0 L 400 0", "--duration", duration, "--hz", "60"])
+        #expect(run.code == 1, "\(run.stdout)")
+        #expect(run.stdout.contains("teleports 400.0 pt in one frame"))
+    }
+
+    /// Issue 10: the JSON of a smooth spring does not call its steep launch a break, and says why.
+    @Test func springJSONMarksTheModelAsSmooth() throws {
+        let run = try runBench(["validate", "--uikit-duration", "0.3", "--damping-ratio", "0.5", "--to", "300", "--hz", "60", "--json", "-"])
+        #expect(run.code == 0)
+        let scene = try #require((try jsonObject(run.stdout)["scenes"] as? [[String: Any]])?.first)
+        let metrics = try #require(scene["metrics"] as? [String: Any])
+        let jump = try #require(metrics["speedJump"] as? [String: Any])
+        #expect(jump["smoothByModel"] as? Bool == true && jump["isBreak"] as? Bool == false)
+        #expect((metrics["startVelocityStep"] as? Double) == 0)
+        #expect(((metrics["startAccelerationStep"] as? Double) ?? 0) > 0)
+    }
+
+    /// Issue 10: a spring kicked from rest is still caught at its start.
+    @Test func springKickedFromRestIsJanky() throws {
+        let run = try runBench(["validate", "--response", "0.35", "--damping-fraction", "0.8", "--to", "300", "--velocity", "3000"])
+        #expect(run.code == 1)
+        #expect(run.stdout.contains("the initial velocity is a kick"))
+    }
+
+    /// Issue 10: no number the validation prints is NaN or infinite, in the text or the JSON.
+    @Test(arguments: [
+        ["menu", "bee1+"],
+        ["--stiffness", "1e5", "--damping", "10"],
+        ["--stiffness", "1e6", "--damping", "2000", "--to", "300"],
+        ["--svg", "M 0 0 L 400 0", "--duration", "1e-9"],
+        ["--svg", "M 0 0 Q 100 100 0 0", "--duration", "0.5", "--repeat"],
+    ])
+    func noInfinityOrNaNPrinted(arguments: [String]) throws {
+        let text = try runBench(["validate"] + arguments + ["--hz", "60"])
+        let json = try runBench(["validate"] + arguments + ["--hz", "60", "--json", "-"])
+        for output in [text.stdout, json.stdout] {
+            #expect(!output.contains("∞") && !output.contains("inf") && !output.lowercased().contains("nan"), "\(output.prefix(400))")
+        }
+        #expect(text.code == json.code && text.code != 2, "\(text.stderr)")
+        _ = try jsonObject(json.stdout)
     }
 
     @Test func verboseListsEveryReasonOfTheJSON() throws {
@@ -127,6 +176,13 @@ import Testing
         (["validate", "--max-speed-jump", "1"], "--max-speed-jump:"),
         (["validate", "--max-turn", "0"], "--max-turn:"),
         (["validate", "--teleport-factor", "nan"], "--teleport-factor expects a finite number"),
+        // Issue 10: rounding near 1e17 was called jank; 1e12 took seconds; 1e300 printed "inf".
+        (["validate", "--svg", "M 0 1e17 l 100 0", "--duration", "1"], "path data reaches 1e+17 pt from the origin"),
+        (["validate", "--svg", "M 0 1e12 l 100 0 l 0 100", "--duration", "1"], "within ±1e+07 pt"),
+        (["validate", "--response", "0.35", "--damping-fraction", "0.8", "--to", "1e300"], "to 1e+300 pt"),
+        // Issue 10: --duration beside a seed scene silently added a spring.
+        (["validate", "bee1", "--duration", "1"], "--duration 1 does not apply to bee1"),
+        (["validate", "menu", "bee2", "--duration", "0.5"], "does not apply to menu, bee2"),
     ])
     func badInputExitsTwoWithOneLine(arguments: [String], message: String) throws {
         expectUsageError(try runBench(arguments), mentioning: message)

@@ -19,9 +19,19 @@ let validateCommand = Command(
     easeOut, easeInEaseOut, default; also ease-in, ease-out, ease-in-out, ease and the
     kCAMediaTimingFunction… constants) or x1,y1,x2,y2 with x1, x2 in 0…1 (CSS cubic-bezier).
     Default linear, as the demo; the seed scenes always keep the demo's linear timing. The scene
-    header and the JSON ("timing") show the curve; the join speeds include its slope. Played
-    once, the first and last frames are boundaries: an ease that starts or ends at rest is not a
-    jump.
+    header and the JSON ("timing") show the curve; the join speeds include its slope.
+
+    The ends: every scene is also sampled two frames before it starts and after it ends, where
+    the object rests (as a fill mode shows it), so a move shorter than a frame is the teleport
+    it is. The speed a path starts and stops with is its timing curve's design (linear starts
+    at full speed) and is noted, not judged. A spring is continuous in velocity, so its frames
+    inside the motion are never a break (while they resolve its oscillation: at least four
+    frames per period); its start is judged: an initial velocity four times what the spring
+    itself adds over the next frame, that the break test confirms, is a kick. A break must keep
+    its size when the rate doubles and doubles again. The demo's offset == 0 stop is judged for
+    the menu only. Coordinates (and spring positions) beyond ±1e7 pt are refused: doubles there
+    are too coarse for the metrics. --duration beside seed scene names is refused unless
+    --bounce makes it a SwiftUI spring.
 
     scenes:
     \(sceneListing.map { "  " + $0 }.joined(separator: "\n"))

@@ -39,7 +39,7 @@ enum SceneReport {
             if let report = result.reports.first, let seam = report.seam {
                 lines.append("  seam: every \(significant(seam.time)) s the pass restarts from \(place(seam.from, report.seamEndVisible)) to \(place(seam.to, report.seamStartVisible)): a gap of \(significant(seam.gap)) pt")
             } else {
-                lines.append("  played once: the first and last frames are boundaries, not jumps")
+                lines.append("  played once: sampled at rest two frames before and after; its start and stop speeds are the timing curve's design, not breaks")
             }
             if let comparison = modeComparison(result.reports) { lines.append("  " + comparison) }
         case .spring:
@@ -184,6 +184,7 @@ enum SceneReport {
         case .stopNeverFires: "stop that never fires"
         case .firstFrameJump: "first-frame jump"
         case .frameCost: "frame cost over budget"
+        case .startKick: "kick at the start"
         }
     }
 
@@ -324,6 +325,11 @@ enum SceneReport {
     /// hz, frames, metrics, verdict, reasons, notes, timing}]}`, in the order the scenes ran.
     /// `timing` (after the contract keys) is a path scene's timing curve, `{name, x1, y1, x2, y2}`
     /// with `name` null for an unnamed curve, and null for a spring.
+    /// Numbers are never NaN or infinite; a null says why: a join's `speedRatio` is null where
+    /// `fromRest` (nothing arrives), an integrator's `maxError` where `diverged`, a rate test's
+    /// `finer…` values where the break was decided at the first doubling or not sampled finer,
+    /// `settleTime` where the motion has not settled within the frames, `stopTime` where the
+    /// stop never fires.
     static func json(_ results: [SceneResult], thresholds: Thresholds) -> JSON {
         var thresholdMembers: [(String, JSON)] = []
         for flag in SceneThresholds.flags {
@@ -374,18 +380,24 @@ enum SceneReport {
         return members
     }
 
-    static func rateTest(_ test: RateDoublingTest?) -> [(String, JSON)] {
-        guard let test else { return [("isBreak", .null)] }
-        return [("isBreak", .bool(test.isBreak)), ("rateDoublingRatio", .finite(test.ratio))]
+    /// `isBreak` (null without a test), the two ratios, and `smoothByModel`: true where the
+    /// scene's model is continuous in velocity (a spring's exact motion), which makes the
+    /// sampled test a measurement, not a verdict.
+    static func rateTest(_ test: RateDoublingTest?, smoothByModel: Bool) -> [(String, JSON)] {
+        guard let test else { return [("isBreak", smoothByModel ? .bool(false) : .null), ("smoothByModel", .bool(smoothByModel))] }
+        return [
+            ("isBreak", .bool(test.isBreak && !smoothByModel)), ("rateDoublingRatio", .finite(test.ratio)),
+            ("finerRateDoublingRatio", .finite(test.finerRatio)), ("smoothByModel", .bool(smoothByModel)),
+        ]
     }
 
-    static func jump(_ jump: SpeedJump) -> JSON {
+    static func jump(_ jump: SpeedJump, smoothByModel: Bool) -> JSON {
         .object([("ratio", .finite(jump.ratio)), ("speedBefore", .finite(jump.speedBefore)), ("speedAfter", .finite(jump.speedAfter))]
-            + event(jump.at) + rateTest(jump.rateTest))
+            + event(jump.at) + rateTest(jump.rateTest, smoothByModel: smoothByModel))
     }
 
-    static func turn(_ turn: Turn) -> JSON {
-        .object([("degrees", .finite(turn.degrees))] + event(turn.at) + rateTest(turn.rateTest))
+    static func turn(_ turn: Turn, smoothByModel: Bool) -> JSON {
+        .object([("degrees", .finite(turn.degrees))] + event(turn.at) + rateTest(turn.rateTest, smoothByModel: smoothByModel))
     }
 
     static func point(_ p: SIMD2<Double>) -> JSON { .object([("x", .finite(p.x)), ("y", .finite(p.y))]) }
@@ -395,10 +407,10 @@ enum SceneReport {
         var members: [(String, JSON)] = [
             ("maxStep", .finite(m.maxStep)),
             ("speed", m.speed.map { .object([("min", .finite($0.min)), ("median", .finite($0.median)), ("max", .finite($0.max))]) } ?? .null),
-            ("speedJump", m.speedJump.map(jump) ?? .null),
-            ("speedJumpBreaks", .array(m.speedJumpBreaks.map(jump))),
-            ("maxTurn", m.maxTurn.map(turn) ?? .null),
-            ("turnBreaks", .array(m.turnBreaks.map(turn))),
+            ("speedJump", m.speedJump.map { jump($0, smoothByModel: m.isSmoothByModel) } ?? .null),
+            ("speedJumpBreaks", .array(m.speedJumpBreaks.map { jump($0, smoothByModel: false) })),
+            ("maxTurn", m.maxTurn.map { turn($0, smoothByModel: m.isSmoothByModel) } ?? .null),
+            ("turnBreaks", .array(m.turnBreaks.map { turn($0, smoothByModel: false) })),
             ("teleports", .array(m.teleports.map { t in
                 .object([("distance", .finite(t.distance)), ("neighbourStep", .finite(t.neighbourStep))]
                     + [("from", .object(event(t.from))), ("to", .object(event(t.to)))])
@@ -407,6 +419,8 @@ enum SceneReport {
                 .object([
                     ("hz", .finite(test.hz)), ("velocityChange", .finite(test.velocityChange)),
                     ("doubledVelocityChange", .finite(test.doubledVelocityChange)), ("ratio", .finite(test.ratio)),
+                    ("quadrupledVelocityChange", .finite(test.quadrupledVelocityChange)),
+                    ("finerRatio", .finite(test.finerRatio)),
                     ("isBreak", .bool(test.isBreak)),
                 ])
             } ?? .null),
@@ -416,7 +430,7 @@ enum SceneReport {
                 .object([
                     ("element", .integer(j.element)), ("x", .finite(j.point.x)), ("y", .finite(j.point.y)), ("t", .finite(j.time)),
                     ("gap", .finite(j.gap)), ("turn", .finite(j.turn)), ("speedIn", .finite(j.speedIn)), ("speedOut", .finite(j.speedOut)),
-                    ("speedRatio", .finite(j.speedRatio)),
+                    ("speedRatio", .finite(j.speedRatio)), ("fromRest", .bool(!j.speedRatio.isFinite)),
                 ])
             })))
             members.append(("seam", report.seam.map { s in
@@ -446,6 +460,8 @@ enum SceneReport {
                         ("snap", .finite(stop.snap)), ("simulatedUntil", .finite(stop.simulatedUntil)),
                     ])
                 })),
+                ("startVelocityStep", .finite(spring.startVelocityStep)),
+                ("startAccelerationStep", .finite(spring.startAccelerationStep)),
                 ("firstFrameOffset", .finite(spring.firstFrameOffset)),
                 ("firstFrameApex", .finite(spring.firstFrameApex)),
                 ("integratorErrors", .array(spring.integrators.map { e in

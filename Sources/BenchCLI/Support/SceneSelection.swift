@@ -59,9 +59,19 @@ enum SceneSelection {
     ///   bee with the seeded sign.
     /// - `--svg` adds a user path; spring parameters add a user spring.
     /// - Nothing at all gives `defaultNames`' scenes.
+    /// - `--duration` alone next to seed scene names is refused: a reader takes it for the seed
+    ///   scene's duration (which the demo fixes), not for a SwiftUI spring added beside it; a
+    ///   spring is added only when named by more than `--duration` (e.g. with `--bounce`).
     static func scenes(
         from arguments: Arguments, seed: UInt64?, defaultNames: [String]
     ) throws -> [Scene] {
+        if let names = arguments.positionals.first.map({ _ in arguments.positionals.joined(separator: ", ") }),
+            let duration = arguments.string("duration"), !arguments.has("svg"),
+            !SpringOptions.isPresent(in: arguments, ignoring: ["duration"])
+        {
+            throw CLIError.usage(
+                "--duration \(duration) does not apply to \(names): seed scenes keep the demo's timing; --duration is an --svg path's duration, or a SwiftUI spring's with --bounce B")
+        }
         var scenes: [Scene] = []
         if let user = try userScene(from: arguments) { scenes.append(user) }
         let names = arguments.positionals.isEmpty && scenes.isEmpty ? defaultNames : arguments.positionals
