@@ -57,6 +57,10 @@ public struct PathMeasure: Sendable {
     /// The largest number of halvings of a segment's parameter range.
     public static let maximumDepth = 40
 
+    /// The smallest `|B'|²` the query's fast path divides by (`1e-280`): below it a tangent is
+    /// computed in scaled form, since squares of components under ~1e-154 lose bits to underflow.
+    public static let smallestFastSpeedSquared = 1e-280
+
     /// One segment of the path with its place along it.
     public struct Segment: Hashable, Sendable {
         public var segment: PathSegment
@@ -97,7 +101,10 @@ public struct PathMeasure: Sendable {
         /// derivatives).
         public internal(set) var p0, p1, p2, p3: SIMD2<Double>
         public internal(set) var c1, c2, c3: SIMD2<Double>
-        /// Below this |B'|², the tangent falls back to higher derivatives.
+        /// Below this |B'|², the tangent is computed by the scaled slow path (`limitingDirection`):
+        /// `(10⁻¹⁰·size)²` with `size = |c1| + |c2| + |c3|` (where B' is rounding noise in
+        /// direction), and never below `PathMeasure.smallestFastSpeedSquared`, under which the
+        /// squares of the components lose bits to underflow.
         public internal(set) var stationarySpeedSquared: Double
         public internal(set) var segmentIndex: Int
 
@@ -123,29 +130,38 @@ public struct PathMeasure: Sendable {
             let mt = 1 - t
             let mt2 = mt * mt, t2 = t * t
             let position = (mt2 * mt) * p0 + (3 * mt2 * t) * p1 + (3 * mt * t2) * p2 + (t2 * t) * p3
-            var velocity = c1 + t * (2 * c2 + (3 * t) * c3)
-            var speedSquared = (velocity * velocity).sum()
+            let velocity = c1 + t * (2 * c2 + (3 * t) * c3)
+            let speedSquared = (velocity * velocity).sum()
             if speedSquared <= stationarySpeedSquared {
-                let (direction, squared) = limitingDirection(at: t)
-                velocity = direction
-                speedSquared = squared
+                return PathSample(position: Point(position), tangent: Vector(limitingDirection(at: t)))
             }
             return PathSample(position: Point(position), tangent: Vector(velocity / speedSquared.squareRoot()))
         }
 
-        /// The tangent direction where `B'` vanishes (see `PathMeasure`), and its squared length.
+        /// The unit tangent where `B'` is tiny (see `PathMeasure`): `B'/|B'|` if it is above
+        /// 10⁻¹⁰ of the coefficients' size, else the limiting direction `±B''`, else `B'''`.
+        /// The coefficients are divided by the power of two nearest below the largest first
+        /// (exact), so the squares neither underflow (a curve 1e-320 long) nor overflow.
         @inline(never) @usableFromInline
-        func limitingDirection(at t: Double) -> (SIMD2<Double>, Double) {
-            let second = 2 * c2 + (6 * t) * c3
+        func limitingDirection(at t: Double) -> SIMD2<Double> {
+            let largest = max(abs(c1.x), abs(c1.y), abs(c2.x), abs(c2.y), abs(c3.x), abs(c3.y))
+            guard largest > 0, largest.isFinite else { return SIMD2(1, 0) }  // unreachable: pieces have length
+            let scale = Double(sign: .plus, exponent: largest.exponent, significand: 1)
+            let a = c1 / scale, b = c2 / scale, c = c3 / scale
+            let size = (a * a).sum().squareRoot() + (b * b).sum().squareRoot() + (c * c).sum().squareRoot()
+            let threshold = (1e-10 * size) * (1e-10 * size)
+            let velocity = a + t * (2 * b + (3 * t) * c)
+            let speedSquared = (velocity * velocity).sum()
+            if speedSquared > threshold { return velocity / speedSquared.squareRoot() }
+            let second = 2 * b + (6 * t) * c
             let secondSquared = (second * second).sum()
-            if secondSquared > stationarySpeedSquared {
+            if secondSquared > threshold {
                 // B'(t) ≈ B''(t₀)(t − t₀): leaving the point along +B'', arriving along −B''.
-                return (t >= 1 ? -second : second, secondSquared)
+                return (t >= 1 ? -second : second) / secondSquared.squareRoot()
             }
-            let third = 6 * c3
-            let thirdSquared = (third * third).sum()
-            if thirdSquared > 0 { return (third, thirdSquared) }
-            return (SIMD2(1, 0), 1)  // unreachable: pieces have non-zero length
+            let thirdSquared = (c * c).sum()
+            if thirdSquared > 0 { return c / thirdSquared.squareRoot() }
+            return SIMD2(1, 0)  // unreachable: pieces have non-zero length
         }
     }
 
@@ -172,19 +188,22 @@ public struct PathMeasure: Sendable {
         var worst = 0.0
         for indexed in path.indexedSegments {
             let segment = indexed.segment
+            // The query squares the speed, up to 3·(|c1| + |c2| + |c3|): refuse a segment whose
+            // coefficients (differences of its control points) make that overflow, instead of
+            // building a table of NaNs. Arc lengths are then finite too (length ≤ that size).
+            guard let coefficients = PieceBuilder.Coefficients(segment) else {
+                throw .lengthOverflow(segment: segments.count)
+            }
             // Arc lengths inside the table: well below the accuracy, but not below what rounding
             // allows for a segment of this size.
             let scale = segment.uncheckedArcLength(accuracy: max(accuracy, 1e-6))
-            // Squared lengths overflow for coordinates beyond ~1e154: refuse instead of building
-            // a table of NaNs.
-            guard scale.isFinite, (scale * scale).isFinite else { throw .lengthOverflow(segment: segments.count) }
             let lengthAccuracy = max(accuracy * 1e-3, scale * 1e-14)
             let length = segment.uncheckedArcLength(accuracy: lengthAccuracy)
             let index = segments.count
             segments.append(Segment(segment: segment, elementIndex: indexed.elementIndex, startDistance: distance, length: length))
             if length > 0 {
-                var builder = PieceBuilder(segment: segment, segmentIndex: index, budget: 0.25 * accuracy,
-                                           lengthAccuracy: lengthAccuracy)
+                var builder = PieceBuilder(segment: segment, coefficients: coefficients, segmentIndex: index,
+                                           budget: 0.25 * accuracy, lengthAccuracy: lengthAccuracy)
                 builder.build(from: 0, to: 1, startDistance: distance, length: length, depth: 0)
                 pieces += builder.pieces
                 worst = max(worst, builder.worstError)
@@ -198,7 +217,10 @@ public struct PathMeasure: Sendable {
         self.pieces = pieces
         self.startPoint = start
         let bucketCount = max(1, 2 * pieces.count)
-        self.bucketScale = distance > 0 ? Double(bucketCount) / distance : 0
+        // A path shorter than ~1e-305 has no finite scale: every distance then starts at bucket 0
+        // and `pieceIndex` finds its piece by bisection.
+        let scale = distance > 0 ? Double(bucketCount) / distance : 0
+        self.bucketScale = scale.isFinite ? scale : 0
         var buckets = [Int](repeating: 0, count: bucketCount)
         var p = 0
         for b in 0..<bucketCount {
@@ -274,13 +296,29 @@ public struct PathMeasure: Sendable {
     }
 
     /// The index of the piece containing `s` (in [0, length]): the last piece starting at or
-    /// before `s`.
+    /// before `s`. The bucket's piece, then at most two steps forward; farther (only when buckets
+    /// are uneven, or all in one for a path too short to scale) by bisection.
     @inlinable
     func pieceIndex(atDistance s: Double) -> Int {
-        let bucket = min(Int(s * bucketScale), buckets.count - 1)
-        var i = buckets[bucket]
-        while i + 1 < pieces.count, pieces[i + 1].startDistance <= s { i += 1 }
+        let scaled = s * bucketScale  // in [0, buckets.count] (plus rounding) for s in [0, length]
+        var i = buckets[scaled < Double(buckets.count) ? Int(scaled) : buckets.count - 1]
+        if i + 1 < pieces.count, pieces[i + 1].startDistance <= s {
+            i += 1
+            if i + 1 < pieces.count, pieces[i + 1].startDistance <= s { i = lastPiece(startingAtOrBefore: s, after: i) }
+        }
         return i
+    }
+
+    /// The last piece after `index` starting at or before `s` (bisection), given that piece
+    /// `index + 1` does.
+    @inline(never) @usableFromInline
+    func lastPiece(startingAtOrBefore s: Double, after index: Int) -> Int {
+        var lo = index + 1, hi = pieces.count  // pieces[lo] starts ≤ s; pieces[hi] (if any) after s
+        while hi - lo > 1 {
+            let mid = lo + (hi - lo) / 2
+            if pieces[mid].startDistance <= s { lo = mid } else { hi = mid }
+        }
+        return lo
     }
 
     /// Which segment, element and curve parameter `distance` falls on.
@@ -341,21 +379,47 @@ struct PieceBuilder {
     static let nodes: [Double] = (0..<8).map { Math.cos(.pi * (Double($0) + 0.5) / 8) }
     static let checks: [Double] = (0...32).map { -1 + Double($0) / 16 }
 
-    init(segment: PathSegment, segmentIndex: Int, budget: Double, lengthAccuracy: Double) {
+    /// A segment's cubic with its power-form coefficients `c1 = 3d₀`, `c2 = 3(d₁ − d₀)`,
+    /// `c3 = d₂ − 2d₁ + d₀` (dᵢ = pᵢ₊₁ − pᵢ: differences first, so coordinates near the largest
+    /// doubles do not overflow where the differences are moderate).
+    struct Coefficients {
+        let p0, p1, p2, p3: SIMD2<Double>
+        let c1, c2, c3: SIMD2<Double>
+        /// `|c1| + |c2| + |c3|`.
+        let size: Double
+
+        /// `nil` when a coefficient, or the square of 4 × their size, overflows.
+        init?(_ segment: PathSegment) {
+            let c = segment.cubic
+            let p0 = c.p0.simd, p1 = c.p1.simd, p2 = c.p2.simd, p3 = c.p3.simd
+            (self.p0, self.p1, self.p2, self.p3) = (p0, p1, p2, p3)
+            let d0 = p1 - p0, d1 = p2 - p1, d2 = p3 - p2
+            c1 = 3 * d0
+            c2 = 3 * (d1 - d0)
+            c3 = d2 - 2 * d1 + d0
+            // Each |cᵢ| on the vector divided by its largest component: no overflow, no underflow.
+            func length(_ v: SIMD2<Double>) -> Double {
+                let largest = max(abs(v.x), abs(v.y))
+                guard largest > 0, largest.isFinite else { return largest == 0 ? 0 : .infinity }
+                let w = v / largest
+                return largest * (w * w).sum().squareRoot()
+            }
+            size = length(c1) + length(c2) + length(c3)
+            guard size.isFinite, ((4 * size) * (4 * size)).isFinite else { return nil }
+        }
+    }
+
+    init(segment: PathSegment, coefficients k: Coefficients, segmentIndex: Int, budget: Double, lengthAccuracy: Double) {
         self.segment = segment
         self.segmentIndex = segmentIndex
         self.budget = budget
         self.lengthAccuracy = lengthAccuracy
         self.roundingFloor = 16 * lengthAccuracy
-        let c = segment.cubic
-        let p0 = c.p0.simd, p1 = c.p1.simd, p2 = c.p2.simd, p3 = c.p3.simd
-        (self.p0, self.p1, self.p2, self.p3) = (p0, p1, p2, p3)
-        c1 = 3 * (p1 - p0)
-        c2 = 3 * (p2 - 2 * p1 + p0)
-        c3 = p3 - 3 * p2 + 3 * p1 - p0
-        let size = (c1 * c1).sum().squareRoot() + (c2 * c2).sum().squareRoot() + (c3 * c3).sum().squareRoot()
-        // |B'| below 1e-10 of the coefficient scale is rounding noise in its direction.
-        stationarySpeedSquared = (1e-10 * size) * (1e-10 * size)
+        (p0, p1, p2, p3) = (k.p0, k.p1, k.p2, k.p3)
+        (c1, c2, c3) = (k.c1, k.c2, k.c3)
+        // |B'| below 1e-10 of the coefficient scale is rounding noise in its direction; below
+        // `smallestFastSpeedSquared` its square has lost bits to underflow.
+        stationarySpeedSquared = max((1e-10 * k.size) * (1e-10 * k.size), PathMeasure.smallestFastSpeedSquared)
     }
 
     /// The parameter in [t0, t1] at arc length `target` from `t0` (safeguarded Newton).
@@ -407,7 +471,10 @@ struct PieceBuilder {
             }
         }
         let piece = PathMeasure.Piece(
-            startDistance: startDistance, midDistance: startDistance + half, inverseHalfSpan: 1 / half,
+            // A piece shorter than ~1e-308 has no finite inverse: the largest double maps it to
+            // x in a sub-range of [−1, 1], still on the piece (within its length, < 1e-308 pt).
+            startDistance: startDistance, midDistance: startDistance + half,
+            inverseHalfSpan: min(1 / half, .greatestFiniteMagnitude),
             a0: monomial[0], a1: monomial[1], a2: monomial[2], a3: monomial[3],
             a4: monomial[4], a5: monomial[5], a6: monomial[6], a7: monomial[7],
             t0: t0, t1: t1, p0: p0, p1: p1, p2: p2, p3: p3, c1: c1, c2: c2, c3: c3,
