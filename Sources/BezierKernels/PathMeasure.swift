@@ -422,12 +422,36 @@ struct PieceBuilder {
         stationarySpeedSquared = max((1e-10 * k.size) * (1e-10 * k.size), PathMeasure.smallestFastSpeedSquared)
     }
 
-    /// The parameter in [t0, t1] at arc length `target` from `t0` (safeguarded Newton).
-    func parameter(from t0: Double, to t1: Double, arcLength target: Double, span: Double) -> Double {
-        var lo = t0, hi = t1
-        var t = t0 + (t1 - t0) * (target / span)
+    /// A place on the segment at a known arc length from the start of the piece being built.
+    /// Moving it measures only the part between the old and the new parameter, so a sweep over
+    /// a piece costs arc lengths of short spans (each a single Gauss–Legendre pair on a smooth
+    /// piece), never the whole span from the piece's start again.
+    struct Cursor {
+        var t: Double
+        var distance: Double
+    }
+
+    /// Moves `cursor` to `t` (either way) and returns its new distance.
+    func advance(_ cursor: inout Cursor, to t: Double) -> Double {
+        cursor.distance += segment.arcLength(from: cursor.t, to: t, accuracy: lengthAccuracy)
+        cursor.t = t
+        return cursor.distance
+    }
+
+    /// The parameter in [cursor.t, t1] at arc length `target` from the piece's start (safeguarded
+    /// Newton from the cursor, bisection when a step leaves the bracket); the cursor is left there.
+    func parameter(reaching target: Double, from cursor: inout Cursor, upTo t1: Double, span: Double) -> Double {
+        var lo = cursor.distance <= target ? cursor.t : 0, hi = t1
+        // First guess: a Newton step from the cursor; else the chord's proportion.
+        let v0 = segment.derivative(at: cursor.t).length
+        var t = v0 > 0 ? cursor.t + (target - cursor.distance) / v0 : .nan
+        if !(t > lo && t < hi) {
+            let remaining = span - cursor.distance
+            t = remaining > 0 ? cursor.t + (t1 - cursor.t) * ((target - cursor.distance) / remaining) : 0.5 * (lo + hi)
+            if !(t >= lo && t <= hi) { t = 0.5 * (lo + hi) }
+        }
         for _ in 0..<100 {
-            let f = segment.arcLength(from: t0, to: t, accuracy: lengthAccuracy) - target
+            let f = advance(&cursor, to: t) - target
             if abs(f) <= 0.1 * budget { return t }
             if f < 0 { lo = t } else { hi = t }
             let v = segment.derivative(at: t).length
@@ -439,36 +463,45 @@ struct PieceBuilder {
         return t
     }
 
+    /// `cos(πk(j + ½)/8)`: the discrete cosine transform from values at the nodes to Chebyshev
+    /// coefficients.
+    static let cosines: [[Double]] = (0..<8).map { k in
+        (0..<8).map { j in Math.cos(.pi * Double(k) * (Double(j) + 0.5) / 8) }
+    }
+
+    /// `chebyshevPolynomials[k][i]`: the coefficient of xⁱ in T_k (T₀ = 1, T₁ = x,
+    /// T_{k+1} = 2x·T_k − T_{k−1}).
+    static let chebyshevPolynomials: [[Double]] = {
+        var result: [[Double]] = [[1, 0, 0, 0, 0, 0, 0, 0], [0, 1, 0, 0, 0, 0, 0, 0]]
+        for k in 1..<7 {
+            var next = [Double](repeating: 0, count: 8)
+            for i in 0..<8 {
+                if i > 0 { next[i] += 2 * result[k][i - 1] }
+                next[i] -= result[k - 1][i]
+            }
+            result.append(next)
+        }
+        return result
+    }()
+
     mutating func build(from t0: Double, to t1: Double, startDistance: Double, length: Double, depth: Int) {
         guard length > 0 else { return }  // a sub-range that rounds to no length takes no distance
-        // Interpolate t at the Chebyshev nodes of [startDistance, startDistance + length].
+        // Interpolate t at the Chebyshev nodes of [startDistance, startDistance + length], solved
+        // in increasing distance (the nodes are listed decreasing) with one cursor.
         let half = 0.5 * length
-        let values = Self.nodes.map { x in parameter(from: t0, to: t1, arcLength: half * (1 + x), span: length) }
-        // Chebyshev coefficients (discrete cosine transform), then the monomial form in x.
         let n = Self.nodes.count
-        var chebyshev = [Double](repeating: 0, count: n)
+        var values = [Double](repeating: 0, count: n)
+        var cursor = Cursor(t: t0, distance: 0)
+        for j in stride(from: n - 1, through: 0, by: -1) {
+            values[j] = parameter(reaching: half * (1 + Self.nodes[j]), from: &cursor, upTo: t1, span: length)
+        }
+        // Chebyshev coefficients (discrete cosine transform), then the monomial form in x.
+        var monomial = [Double](repeating: 0, count: n)
         for k in 0..<n {
             var sum = 0.0
-            for j in 0..<n { sum += values[j] * Math.cos(.pi * Double(k) * (Double(j) + 0.5) / Double(n)) }
-            chebyshev[k] = (k == 0 ? 1.0 : 2.0) / Double(n) * sum
-        }
-        var monomial = [Double](repeating: 0, count: n)
-        var previous = [Double](repeating: 0, count: n), current = [Double](repeating: 0, count: n)
-        previous[0] = 1  // T₀ = 1
-        current[1] = 1   // T₁ = x
-        for k in 0..<n {
-            let tk = k == 0 ? previous : current
-            for i in 0..<n { monomial[i] += chebyshev[k] * tk[i] }
-            if k >= 1 {
-                // T_{k+1} = 2x·T_k − T_{k−1}
-                var next = [Double](repeating: 0, count: n)
-                for i in 0..<n {
-                    if i > 0 { next[i] += 2 * current[i - 1] }
-                    next[i] -= previous[i]
-                }
-                previous = current
-                current = next
-            }
+            for j in 0..<n { sum += values[j] * Self.cosines[k][j] }
+            let coefficient = (k == 0 ? 1.0 : 2.0) / Double(n) * sum
+            for i in 0..<n { monomial[i] += coefficient * Self.chebyshevPolynomials[k][i] }
         }
         let piece = PathMeasure.Piece(
             // A piece shorter than ~1e-308 has no finite inverse: the largest double maps it to
@@ -479,20 +512,22 @@ struct PieceBuilder {
             a4: monomial[4], a5: monomial[5], a6: monomial[6], a7: monomial[7],
             t0: t0, t1: t1, p0: p0, p1: p1, p2: p2, p3: p3, c1: c1, c2: c2, c3: c3,
             stationarySpeedSquared: stationarySpeedSquared, segmentIndex: segmentIndex)
-        // Check in distance: the arc length from t0 to the interpolated t against the target.
-        var error = 0.0
-        for x in Self.checks {
-            let s = startDistance + half * (1 + x)
-            let t = piece.parameter(atDistance: s)
-            let reached = segment.arcLength(from: t0, to: t, accuracy: lengthAccuracy)
-            error = max(error, abs(reached - half * (1 + x)))
-        }
         // Split while the piece misses its budget — unless the miss is rounding noise (the check
         // cannot resolve errors below a few times the arc-length accuracy, so splitting further
         // would only multiply pieces: 2⁴⁰ of them for an accuracy below the floor), or the segment
         // already has its share of pieces. `maximumError` then reports what was reached.
-        if error > budget, error > roundingFloor, depth < PathMeasure.maximumDepth,
-           pieces.count < PieceBuilder.maximumPiecesPerSegment {
+        let canSplit = depth < PathMeasure.maximumDepth && pieces.count < PieceBuilder.maximumPiecesPerSegment
+        // Check in distance: the arc length from t0 to the interpolated t against the target, in
+        // increasing distance with one cursor; a piece that will be split stops at its first miss.
+        var error = 0.0
+        var checker = Cursor(t: t0, distance: 0)
+        for x in Self.checks {
+            let target = half * (1 + x)
+            let t = piece.parameter(atDistance: startDistance + target)
+            error = max(error, abs(advance(&checker, to: t) - target))
+            if canSplit, error > budget, error > roundingFloor { break }
+        }
+        if canSplit, error > budget, error > roundingFloor {
             let tm = 0.5 * (t0 + t1)
             let leftLength = segment.arcLength(from: t0, to: tm, accuracy: lengthAccuracy)
             let rightLength = max(0, length - leftLength)
