@@ -277,7 +277,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--flatten", "1e-300"], "at most 1000000"),
+        (["--flatten", "1e-300"], "would give more than 10000001 vertices; at most 1000000"),
         (["--flatten", "inf"], "got 'inf'"),
         (["--flatten", "0"], "--flatten must be greater than 0"),
         (["--flatten", "4.9e-324"], "at most 1000000"),

@@ -50,8 +50,10 @@ struct PathFlattening {
         }
         let vertices = steps.reduce(0) { $0 + 1 + $1.reduce(0, +) }
         guard vertices <= Self.maximumVertices else {
+            // A segment at the kernel's cap would need more steps than it was given.
+            let capped = steps.contains { $0.contains(PathSegment.maximumFlatteningSteps) }
             throw CLIError.usage(
-                "--flatten \(tolerance) would give \(vertices) vertices; at most \(Self.maximumVertices) (use a larger tolerance)")
+                "--flatten \(tolerance) would give \(capped ? "more than " : "")\(vertices) vertices; at most \(Self.maximumVertices) (use a larger tolerance)")
         }
         let flattened: [[Point]]
         do {
