@@ -503,11 +503,22 @@ struct PieceBuilder {
             let coefficient = (k == 0 ? 1.0 : 2.0) / Double(n) * sum
             for i in 0..<n { monomial[i] += coefficient * Self.chebyshevPolynomials[k][i] }
         }
+        // A piece shorter than ~1e-308 has no finite inverse half-width: the largest double
+        // stands in for it, mapping the piece to x′ = r·x in [−r, r] with r = half × that double,
+        // and the coefficients absorb the factor (aᵢ/rⁱ, at most ~1e107 for the shortest piece),
+        // so t(x′) is the same polynomial. Only the exact snap to t0 / t1 at x = ±1 is lost there.
+        var inverseHalfSpan = 1 / half
+        if !inverseHalfSpan.isFinite {
+            inverseHalfSpan = .greatestFiniteMagnitude
+            let r = half * inverseHalfSpan
+            var power = 1.0
+            for i in 0..<n {
+                monomial[i] /= power
+                power *= r
+            }
+        }
         let piece = PathMeasure.Piece(
-            // A piece shorter than ~1e-308 has no finite inverse: the largest double maps it to
-            // x in a sub-range of [−1, 1], still on the piece (within its length, < 1e-308 pt).
-            startDistance: startDistance, midDistance: startDistance + half,
-            inverseHalfSpan: min(1 / half, .greatestFiniteMagnitude),
+            startDistance: startDistance, midDistance: startDistance + half, inverseHalfSpan: inverseHalfSpan,
             a0: monomial[0], a1: monomial[1], a2: monomial[2], a3: monomial[3],
             a4: monomial[4], a5: monomial[5], a6: monomial[6], a7: monomial[7],
             t0: t0, t1: t1, p0: p0, p1: p1, p2: p2, p3: p3, c1: c1, c2: c2, c3: c3,

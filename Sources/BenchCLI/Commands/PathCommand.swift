@@ -286,6 +286,13 @@ struct PathReport {
         return text.hasPrefix("-") && text.allSatisfy({ "-0.".contains($0) }) ? String(text.dropFirst()) : text
     }
 
+    /// A unit tangent component: at least 6 decimals, whatever the accuracy in points (an
+    /// accuracy of 1e140 pt on a huge path would otherwise print (0.707, 0.707) as (1, 1)).
+    func direction(_ value: Double) -> String {
+        let text = String(format: "%.\(max(decimals, 6))f", value)
+        return text.hasPrefix("-") && text.allSatisfy({ "-0.".contains($0) }) ? String(text.dropFirst()) : text
+    }
+
     func rendered() -> String {
         var table = Table("segment", "kind", "start", "length")
         var start = 0.0
@@ -304,7 +311,7 @@ struct PathReport {
             for sample in samples {
                 sampleTable.add(
                     fixed(sample.distance), fixed(sample.position.x), fixed(sample.position.y),
-                    sample.tangent.map { fixed($0.dx) } ?? "—", sample.tangent.map { fixed($0.dy) } ?? "—")
+                    sample.tangent.map { direction($0.dx) } ?? "—", sample.tangent.map { direction($0.dy) } ?? "—")
             }
             lines += ["", sampleTable.rendered()]
             if samples.contains(where: { $0.tangent == nil }) {
