@@ -55,16 +55,15 @@ extension ParametricCurveDerivative {
     /// Curvature is homogeneous of degree −1, so both derivatives are divided by the power of two
     /// `s` nearest below their largest component (exact) and the quotient by `s`: the cube of the
     /// speed neither overflows nor underflows. A curvature beyond the largest `Double` (a curve
-    /// far smaller than 1e-300) is `±infinity`.
+    /// far smaller than 1e-300) is `±infinity`. Where the derivatives themselves overflow
+    /// (control points ~1e308 apart) the result is 0: the curve's size is then beyond 1e308, so
+    /// its curvature is below 1e-308 except at a sharp bend, which this form cannot resolve.
     @inlinable
     public func curvature(at t: Double) -> Double {
         let d1 = derivative(at: t).simd
         let d2 = secondDerivative(at: t).simd
         let largest = largestMagnitude(d1, d2)
-        // Derivatives that overflow (coordinates near the largest doubles) come from a curve whose
-        // radius of curvature is astronomically large, or whose direction is not representable.
-        guard largest.isFinite else { return 0 }
-        guard largest > 0 else { return 0 }
+        guard largest.isFinite, largest > 0 else { return 0 }
         let scale = binaryScale(of: largest)
         let v1 = Vector(d1 / scale), v2 = Vector(d2 / scale)
         let speedSquared = v1.lengthSquared
