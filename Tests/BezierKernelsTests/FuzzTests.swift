@@ -3,7 +3,7 @@ import Testing
 
 /// A seeded fuzz of BezierKernels' public API over tiny, ordinary and huge coordinates: every call
 /// either throws a `BezierError` or returns finite results (no trap, no NaN, no hang). Bounded:
-/// 400 cases, one seed, about a second in a debug build.
+/// 400 cases (plus 300 arcs), one seed each, about 3 s in a debug build.
 @Suite("Fuzz")
 struct FuzzTests {
     /// Coordinates from one of five scales, sometimes mixed within a curve.
