@@ -24,7 +24,8 @@ public enum BezierError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Malformed SVG path data: `message` says what was expected, `token` is the offending text (or
     /// "end of data"), `offset` its character offset from the start of the data (0-based).
     case invalidPathData(message: String, token: String, offset: Int)
-    /// A segment whose length overflows `Double` (coordinates near the largest finite numbers).
+    /// A segment too large to measure: its length (or, for a `PathMeasure`, the square of its
+    /// speed) overflows `Double`; `segment` is its 0-based index (0 for a lone curve).
     case lengthOverflow(segment: Int)
 
     public var description: String {
@@ -36,7 +37,7 @@ public enum BezierError: Error, Equatable, Sendable, CustomStringConvertible {
         case .nonFiniteCoordinate(let context):
             return "coordinates must be finite numbers, got \(context)"
         case .lengthOverflow(let segment):
-            return "segment \(segment + 1) is too large to measure: its length overflows a Double (coordinates beyond about 1e150)"
+            return "segment \(segment + 1) is too large to measure: its length or squared speed overflows a Double (control points more than about 1e153 apart)"
         case .parameterOutOfRange(let t):
             return "curve parameter must be a finite number in 0...1, got \(t)"
         case .distanceOutOfRange(let d, let length):

@@ -39,13 +39,16 @@ extension CubicBezier: ParametricCurveArcLength {
     /// coordinates per piece: it matters only around cusps, where pieces are many and speeds
     /// cancel). An `accuracy` below that is not reached; a smaller one costs nothing extra.
     ///
-    /// - Throws: `BezierError.invalidAccuracy` unless `accuracy` is positive and finite.
+    /// - Throws: `BezierError.invalidAccuracy` unless `accuracy` is positive and finite;
+    ///   `lengthOverflow` for a length past the largest `Double`.
     /// - Complexity: 24 or 48 evaluations of `|B'|` for a smooth curve; near cusps and tight loops
     ///   O(log(L/accuracy)) levels of subdivision around each non-smooth point.
     @inlinable
     public func arcLength(accuracy: Double = Accuracy.default) throws(BezierError) -> Double {
         try BezierError.validate(accuracy: accuracy)
-        return uncheckedArcLength(accuracy: accuracy)
+        let length = uncheckedArcLength(accuracy: accuracy)
+        guard length.isFinite else { throw .lengthOverflow(segment: 0) }
+        return length
     }
 
     /// `arcLength(accuracy:)` without validating `accuracy` (the caller guarantees it is positive

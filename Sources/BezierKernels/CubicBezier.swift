@@ -69,18 +69,41 @@ public struct CubicBezier: ParametricCurveDerivative, Hashable, CustomStringConv
 
     /// Exact bounding box: the end points plus, per axis, the points where the quadratic `B'`
     /// vanishes inside (0, 1). With `a = −p0 + 3p1 − 3p2 + p3`, `b = 2(p0 − 2p1 + p2)`,
-    /// `c = p1 − p0`, `B'/3 = a t² + b t + c`, solved without cancellation.
+    /// `c = p1 − p0`, `B'/3 = a t² + b t + c`, solved without cancellation. The coefficients are
+    /// formed on the control points divided by a power of two (exact), so they cannot overflow near
+    /// the largest doubles; the extremes are evaluated on the curve as it is (always finite).
     @inlinable public var boundingBox: Rect {
         var box = Rect(enclosing: p0, p3)
-        let a = -p0.simd + 3 * p1.simd - 3 * p2.simd + p3.simd
-        let b = 2 * (p0.simd - 2 * p1.simd + p2.simd)
-        let c = p1.simd - p0.simd
+        let largest = largestMagnitude(p0.simd, p1.simd, p2.simd, p3.simd)
+        guard largest > 0 else { return box }
+        let scale = binaryScale(of: largest)
+        let q0 = p0.simd / scale, q1 = p1.simd / scale, q2 = p2.simd / scale, q3 = p3.simd / scale
+        let a = -q0 + 3 * q1 - 3 * q2 + q3
+        let b = 2 * (q0 - 2 * q1 + q2)
+        let c = q1 - q0
         for axis in 0..<2 {
             let (r0, r1) = realRoots(a: a[axis], b: b[axis], c: c[axis])
             if let t = r0, t > 0, t < 1 { box = box.including(point(at: t)) }
             if let t = r1, t > 0, t < 1 { box = box.including(point(at: t)) }
         }
         return box
+    }
+
+    /// The same curve translated to start at the origin and divided by the power of two nearest
+    /// below its largest offset `|pᵢ − p0|` component (exact; offsets that overflow are halved
+    /// first), so its offsets lie in [−2, 2]: the shape, directions and parameterization of this
+    /// curve, with derivatives whose squares neither overflow nor underflow. `nil` for a point.
+    @inlinable public var normalizedOffsets: CubicBezier? {
+        var e1 = p1.simd - p0.simd, e2 = p2.simd - p0.simd, e3 = p3.simd - p0.simd
+        if !(Vector(e1).isFinite && Vector(e2).isFinite && Vector(e3).isFinite) {
+            e1 = 0.5 * p1.simd - 0.5 * p0.simd
+            e2 = 0.5 * p2.simd - 0.5 * p0.simd
+            e3 = 0.5 * p3.simd - 0.5 * p0.simd
+        }
+        let largest = largestMagnitude(e1, e2, e3)
+        guard largest > 0 else { return nil }
+        let scale = binaryScale(of: largest)
+        return CubicBezier(.zero, Point(e1 / scale), Point(e2 / scale), Point(e3 / scale))
     }
 
     /// True when the cubic is exactly a degree-elevated quadratic (`p0 − 3p1 + 3p2 − p3 = 0`).

@@ -17,12 +17,13 @@
 /// exactly `e(φ) = 2·sin⁶(φ/4) / (27·cos²(φ/4))` (Goldapp, "Approximation of circular arcs by
 /// cubic polynomials", CAGD 8, 1991; 2.7e-4 for a quarter circle). An ellipse is an affine image
 /// of the circle, so its deviation is at most `R·e(φ)` with `R = max(rx, ry)`; the piece count is
-/// the smallest (with pieces ≤ 90°) for which that is ≤ `max(tolerance, R·2⁻⁵²)`. The floor
-/// `R·2⁻⁵²` is the rounding of the coordinates themselves (half an ulp of R is R·2⁻⁵³): splitting
+/// the smallest (with pieces ≤ 90°) for which that is ≤ `max(tolerance, M·2⁻⁵²)`, `M` the larger
+/// of `R` and the centre's coordinates' magnitudes. The floor `M·2⁻⁵²` is the rounding of the
+/// coordinates themselves (half an ulp of R is R·2⁻⁵³): splitting
 /// further cannot bring the cubics closer, and it bounds the count by 414 for a full ellipse
 /// (`e(φ) ≥ φ⁶/55296`, so `φ ≥ 0.0152`), where the 1e-9 default with R = 1e20 would need about 7·10⁴.
 /// The points themselves carry that rounding too: expect a distance to the exact arc of
-/// `max(tolerance, R·2⁻⁵²)` plus a few ulps of the largest coordinate.
+/// `max(tolerance, M·2⁻⁵²)` plus a few ulps of the largest coordinate.
 struct EllipticalArc {
     var from: Point
     var to: Point
@@ -38,7 +39,7 @@ struct EllipticalArc {
         var reason: String
     }
 
-    /// The most cubics one arc becomes: the tolerance floor `R·2⁻⁵²` already bounds the count by
+    /// The most cubics one arc becomes: the tolerance floor `M·2⁻⁵²` already bounds the count by
     /// 414 for a full turn, so this is only a backstop.
     static let maximumPieceCount = 1024
 
@@ -109,7 +110,10 @@ struct EllipticalArc {
         guard cx.isFinite, cy.isFinite else { throw Failure(reason: "its centre overflows") }
 
         let radius = max(rx, ry)
-        let goal = max(tolerance, radius * Double.ulpOfOne)
+        // The rounding floor is that of the coordinates the cubics are written in: the radius,
+        // or the centre when it is farther from the origin (a small arc far away cannot be drawn
+        // finer than the spacing of doubles there, and needs no more than a piece per quarter).
+        let goal = max(tolerance, max(radius, abs(cx), abs(cy)) * Double.ulpOfOne)
         let quarters = max(1, Int((magnitude / (.pi / 2)).rounded(.up)))
         // e(φ) ≥ φ⁶/55296 on (0, π/2] (so a count below the estimate never suffices); the loop then
         // settles on the smallest count that meets the exact e(φ).

@@ -37,9 +37,12 @@ public struct Line: ParametricCurveDerivative, ParametricCurveArcLength, Hashabl
     @inlinable public var elevated: QuadraticBezier { QuadraticBezier(p0, p0.midpoint(to: p1), p1) }
 
     /// The length `|p1 − p0|`, exact; `accuracy` is validated and ignored.
-    /// - Throws: `BezierError.invalidAccuracy` unless `accuracy` is positive and finite.
+    /// - Throws: `BezierError.invalidAccuracy` unless `accuracy` is positive and finite;
+    ///   `lengthOverflow` for a length past the largest `Double`.
     @inlinable public func arcLength(accuracy: Double = Accuracy.default) throws(BezierError) -> Double {
         try BezierError.validate(accuracy: accuracy)
+        let length = self.length
+        guard length.isFinite else { throw .lengthOverflow(segment: 0) }
         return length
     }
 
@@ -65,6 +68,7 @@ public struct Line: ParametricCurveDerivative, ParametricCurveArcLength, Hashabl
     @inlinable public func parameter(atArcLength length: Double, accuracy: Double = Accuracy.default) throws(BezierError) -> Double {
         try BezierError.validate(accuracy: accuracy)
         let total = self.length
+        guard total.isFinite else { throw .lengthOverflow(segment: 0) }
         guard length.isFinite, length >= -accuracy, length <= total + accuracy else {
             throw .distanceOutOfRange(length, length: total)
         }

@@ -27,3 +27,19 @@ import Darwin
     @inlinable static func pow(_ x: Double, _ y: Double) -> Double { Glibc.pow(x, y) }
     #endif
 }
+
+/// The power of two `2ᵉ` with `e` the binary exponent of `largest` (> 0, finite): dividing values up
+/// to `largest` by it is exact (barring underflow of much smaller ones) and lands them in [−2, 2],
+/// where squares and sums of a few terms neither overflow nor underflow.
+@inlinable
+func binaryScale(of largest: Double) -> Double {
+    Double(sign: .plus, exponent: largest.exponent, significand: 1)
+}
+
+/// The largest magnitude among the coordinates of `points`.
+@inlinable
+func largestMagnitude(_ points: SIMD2<Double>...) -> Double {
+    var largest = 0.0
+    for p in points { largest = max(largest, abs(p.x), abs(p.y)) }
+    return largest
+}

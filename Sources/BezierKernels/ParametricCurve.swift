@@ -51,21 +51,43 @@ extension ParametricCurveDerivative {
     /// y-down screen). Where the speed is zero (a cusp) the curvature is unbounded: the result is
     /// `+infinity` unless the second derivative is zero too (a stationary point of a straight
     /// curve), where it is `0`. Never NaN for finite input.
+    ///
+    /// Curvature is homogeneous of degree −1, so both derivatives are divided by the power of two
+    /// `s` nearest below their largest component (exact) and the quotient by `s`: the cube of the
+    /// speed neither overflows nor underflows. A curvature beyond the largest `Double` (a curve
+    /// far smaller than 1e-300) is `±infinity`. Where the derivatives themselves overflow
+    /// (control points ~1e308 apart) the result is 0: the curve's size is then beyond 1e308, so
+    /// its curvature is below 1e-308 except at a sharp bend, which this form cannot resolve.
     @inlinable
     public func curvature(at t: Double) -> Double {
-        let d1 = derivative(at: t)
-        let d2 = secondDerivative(at: t)
-        let speedSquared = d1.lengthSquared
-        guard speedSquared > 0 else { return d2.lengthSquared > 0 ? .infinity : 0 }
-        return d1.cross(d2) / (speedSquared * speedSquared.squareRoot())
+        let d1 = derivative(at: t).simd
+        let d2 = secondDerivative(at: t).simd
+        let largest = largestMagnitude(d1, d2)
+        guard largest.isFinite, largest > 0 else { return 0 }
+        let scale = binaryScale(of: largest)
+        let v1 = Vector(d1 / scale), v2 = Vector(d2 / scale)
+        let speedSquared = v1.lengthSquared
+        guard speedSquared > 0 else { return v2.lengthSquared > 0 ? .infinity : 0 }
+        return v1.cross(v2) / (speedSquared * speedSquared.squareRoot()) / scale
     }
 }
 
 /// The real roots of `a t² + b t + c = 0`, computed without cancellation (Numerical Recipes §5.6:
 /// `q = −½(b + sign(b)√(b² − 4ac))`, roots `q/a` and `c/q`). When `a` is negligible next to `b`
-/// (|a| ≤ 1e-12·|b|) the equation is treated as linear. Returns up to two roots in no order.
+/// (|a| ≤ 1e-12·|b|) the equation is treated as linear. The coefficients are first divided by the
+/// power of two nearest below the largest (exact, roots unchanged), so `b²` and `4ac` neither
+/// overflow nor underflow. Returns up to two roots in no order.
 @inlinable
 func realRoots(a: Double, b: Double, c: Double) -> (Double?, Double?) {
+    let largest = max(abs(a), abs(b), abs(c))
+    guard largest > 0, largest.isFinite else { return (nil, nil) }
+    let scale = binaryScale(of: largest)
+    return normalizedRealRoots(a: a / scale, b: b / scale, c: c / scale)
+}
+
+/// `realRoots` on coefficients of which the largest is in [1, 2).
+@inlinable
+func normalizedRealRoots(a: Double, b: Double, c: Double) -> (Double?, Double?) {
     if a == 0 || abs(a) <= 1e-12 * abs(b) {
         return b == 0 ? (nil, nil) : (-c / b, nil)
     }

@@ -5,21 +5,42 @@ extension PathSegment {
     /// B(tᵢ₊₁) with h = 1/n stays within `h²/8 · max|B''|` of the curve at the same parameter, and
     /// `max|B''| ≤ d(d−1)·maxᵢ|pᵢ − 2pᵢ₊₁ + pᵢ₊₂|`, so
     /// `n = ⌈√(d(d−1)·M / (8·tolerance))⌉` (M the largest second difference).
+    ///
+    /// The second differences are formed on the control points divided by a power of two `s`
+    /// (exact) and the ratio as `(M/s)/(tolerance/s)`, so neither overflows near the largest
+    /// doubles nor underflows for tiny curves. The count is capped at `maximumFlatteningSteps`
+    /// (the polyline of a segment is then as fine as that many steps makes it).
+    /// - Throws: `invalidTolerance` unless `tolerance` is positive and finite.
+    /// - Complexity: O(1).
     @inlinable
-    public func flatteningSteps(tolerance: Double) -> Int {
-        let bound: Double
+    public func flatteningSteps(tolerance: Double) throws(BezierError) -> Int {
+        try BezierError.validate(tolerance: tolerance)
+        let points: [SIMD2<Double>]
+        let degreeFactor: Double  // d(d − 1)
         switch self {
         case .line: return 1
-        case .quadratic(let c):
-            bound = 2 * Vector(c.p0.simd - 2 * c.p1.simd + c.p2.simd).length
-        case .cubic(let c):
-            let a = Vector(c.p0.simd - 2 * c.p1.simd + c.p2.simd).length
-            let b = Vector(c.p1.simd - 2 * c.p2.simd + c.p3.simd).length
-            bound = 6 * max(a, b)
+        case .quadratic(let c): points = [c.p0.simd, c.p1.simd, c.p2.simd]; degreeFactor = 2
+        case .cubic(let c): points = [c.p0.simd, c.p1.simd, c.p2.simd, c.p3.simd]; degreeFactor = 6
         }
-        let steps = (bound / (8 * tolerance)).squareRoot().rounded(.up)
-        return max(1, Int(min(steps, 1e7)))
+        var largest = 0.0
+        for p in points { largest = max(largest, abs(p.x), abs(p.y)) }
+        guard largest > 0 else { return 1 }
+        let scale = binaryScale(of: largest)
+        var bound = 0.0
+        for i in 0..<(points.count - 2) {
+            let second = points[i] / scale - 2 * (points[i + 1] / scale) + points[i + 2] / scale
+            bound = max(bound, Vector(second).length)
+        }
+        guard bound > 0 else { return 1 }  // a straight curve at uniform speed
+        // Both sides of the ratio in units of `scale`: (M/s) ≤ 8, and tolerance/s may overflow
+        // to +∞ (one step) or underflow to 0 (the cap), never NaN.
+        let steps = ((degreeFactor * bound) / (8 * (tolerance / scale))).squareRoot().rounded(.up)
+        guard steps < Double(Self.maximumFlatteningSteps) else { return Self.maximumFlatteningSteps }
+        return max(1, Int(steps))
     }
+
+    /// The most steps `flatteningSteps(tolerance:)` gives one segment: 10⁷.
+    public static let maximumFlatteningSteps = 10_000_000
 }
 
 extension Path {
@@ -28,7 +49,7 @@ extension Path {
     /// `flatteningSteps(tolerance:)` uniform parameter steps (Wang's bound). A closed subpath ends
     /// with its start point again. Subpaths of a lone move are a single point.
     /// - Throws: `invalidTolerance` unless `tolerance` is positive and finite.
-    /// - Complexity: O(total steps).
+    /// - Complexity: O(total steps), at most `PathSegment.maximumFlatteningSteps` per segment.
     public func flattened(tolerance: Double) throws(BezierError) -> [[Point]] {
         try BezierError.validate(tolerance: tolerance)
         var polylines: [[Point]] = []
@@ -48,7 +69,7 @@ extension Path {
             case .curve(let p, let c1, let c2): segment = .cubic(CubicBezier(cursor, c1, c2, p))
             case .close: segment = .line(Line(cursor, start))
             }
-            let steps = segment.flatteningSteps(tolerance: tolerance)
+            let steps = try segment.flatteningSteps(tolerance: tolerance)
             for i in 1...steps {
                 current.append(i == steps ? segment.end : segment.point(at: Double(i) / Double(steps)))
             }

@@ -12,9 +12,10 @@ extension Path {
     /// `arcTolerance`), so printing gives `C` commands for them.
     ///
     /// - Parameter arcTolerance: the largest distance, in points, between an elliptical arc and
-    ///   the cubics that replace it (default `defaultArcTolerance`). For an arc of radius R
-    ///   beyond `arcTolerance·2⁵²` the bound is `R·2⁻⁵²` instead, the rounding of its coordinates,
-    ///   which keeps an arc to at most 414 cubics.
+    ///   the cubics that replace it (default `defaultArcTolerance`). For an arc whose radius R
+    ///   or centre coordinates M reach beyond `arcTolerance·2⁵²` the bound is `M·2⁻⁵²` instead,
+    ///   the rounding of its coordinates, which keeps an arc to at most 414 cubics (memory and
+    ///   time are linear in the length of the data).
     /// - Throws: `BezierError.invalidPathData` naming the offending token and its character
     ///   offset: data not starting with a move (including empty data), an unknown command, a
     ///   missing or malformed number, an arc flag other than 0 or 1, a non-finite number, an arc

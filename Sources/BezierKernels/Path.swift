@@ -110,27 +110,43 @@ public struct Path: Hashable, Sendable {
 
     /// The exact bounding box of everything drawn (for a path of moves only, of the move points);
     /// `nil` for an empty path.
-    /// - Complexity: O(n).
+    /// - Complexity: O(n), in one pass over the elements (no array of segments is built).
     public var boundingBox: Rect? {
-        var box: Rect? = nil
+        guard let first = elements.first?.endPoint else { return nil }
+        var box = Rect(enclosing: first)
+        var current = first, start = first
         for element in elements {
-            if case .move(let p) = element { box = box?.including(p) ?? Rect(enclosing: p) }
-        }
-        for segment in segments {
-            box = box?.union(segment.boundingBox) ?? segment.boundingBox
+            let segment: PathSegment
+            switch element {
+            case .move(let p):
+                box = box.including(p)
+                current = p
+                start = p
+                continue
+            case .line(let p): segment = .line(Line(current, p))
+            case .quadCurve(let p, let c): segment = .quadratic(QuadraticBezier(current, c, p))
+            case .curve(let p, let c1, let c2): segment = .cubic(CubicBezier(current, c1, c2, p))
+            case .close: segment = .line(Line(current, start))
+            }
+            box = box.union(segment.boundingBox)
+            current = segment.end
         }
         return box
     }
 
     /// The total length of every segment, within `accuracy` (split evenly among the segments).
-    /// - Throws: `BezierError.invalidAccuracy` unless `accuracy` is positive and finite.
+    /// - Throws: `BezierError.invalidAccuracy` unless `accuracy` is positive and finite;
+    ///   `lengthOverflow` naming the segment at which the total passes the largest `Double`.
     /// - Complexity: O(n) arc lengths.
     public func arcLength(accuracy: Double = Accuracy.default) throws(BezierError) -> Double {
         try BezierError.validate(accuracy: accuracy)
         let segments = self.segments
         let share = accuracy / Double(max(segments.count, 1))
         var total = 0.0
-        for segment in segments { total += try segment.arcLength(accuracy: share) }
+        for (index, segment) in segments.enumerated() {
+            total += segment.uncheckedArcLength(accuracy: share)
+            guard total.isFinite else { throw .lengthOverflow(segment: index) }
+        }
         return total
     }
 }

@@ -170,19 +170,38 @@ public struct PathAnimation: Sendable {
     }
 
     /// `B'/|B'|`, or the limiting direction where the speed vanishes (`±B''`, then `B'''`, as in
-    /// `PathMeasure`); the zero vector only for a segment that is a single point.
+    /// `PathMeasure`); the zero vector only for a segment that is a single point. Computed on the
+    /// segment translated and scaled by a power of two (`CubicBezier.normalizedOffsets`), which
+    /// has the same directions, so a curve 1e-320 long or 1e308 wide has its tangent too.
     @inlinable
     public static func unitTangent(of segment: PathSegment, at t: Double) -> Vector {
+        // Fast path: a speed whose square is a normal double, well above the noise threshold.
         let velocity = segment.derivative(at: t)
+        let speedSquared = velocity.lengthSquared
+        if speedSquared >= 1e-280, speedSquared.isFinite, speedSquared > 1e-20 * square(of: segment) {
+            return velocity / speedSquared.squareRoot()
+        }
+        return scaledUnitTangent(of: segment, at: t)
+    }
+
+    @inlinable static func square(of segment: PathSegment) -> Double {
+        let c = segment.cubic
+        let s = (c.p1 - c.p0).length + (c.p2 - c.p1).length + (c.p3 - c.p2).length
+        return s * s
+    }
+
+    @usableFromInline @inline(never)
+    static func scaledUnitTangent(of segment: PathSegment, at t: Double) -> Vector {
+        guard let c = segment.cubic.normalizedOffsets else { return .zero }
+        let velocity = c.derivative(at: t)
         // Below 1e-10 of the control polygon's size, B' is rounding noise in direction.
-        if velocity.length > 1e-10 * scale(of: segment), let direction = velocity.normalized { return direction }
-        if let direction = segment.secondDerivative(at: t).normalized { return t >= 1 ? -direction : direction }
-        if case .cubic(let c) = segment, let direction = c.thirdDerivative.normalized { return direction }
+        if velocity.length > 1e-10 * scale(of: c), let direction = velocity.normalized { return direction }
+        if let direction = c.secondDerivative(at: t).normalized { return t >= 1 ? -direction : direction }
+        if let direction = c.thirdDerivative.normalized { return direction }
         return .zero
     }
 
-    @inlinable static func scale(of segment: PathSegment) -> Double {
-        let c = segment.cubic
-        return (c.p1 - c.p0).length + (c.p2 - c.p1).length + (c.p3 - c.p2).length
+    @inlinable static func scale(of c: CubicBezier) -> Double {
+        (c.p1 - c.p0).length + (c.p2 - c.p1).length + (c.p3 - c.p2).length
     }
 }

@@ -57,6 +57,10 @@ public struct PathMeasure: Sendable {
     /// The largest number of halvings of a segment's parameter range.
     public static let maximumDepth = 40
 
+    /// The smallest `|B'|²` the query's fast path divides by (`1e-280`): below it a tangent is
+    /// computed in scaled form, since squares of components under ~1e-154 lose bits to underflow.
+    public static let smallestFastSpeedSquared = 1e-280
+
     /// One segment of the path with its place along it.
     public struct Segment: Hashable, Sendable {
         public var segment: PathSegment
@@ -97,7 +101,10 @@ public struct PathMeasure: Sendable {
         /// derivatives).
         public internal(set) var p0, p1, p2, p3: SIMD2<Double>
         public internal(set) var c1, c2, c3: SIMD2<Double>
-        /// Below this |B'|², the tangent falls back to higher derivatives.
+        /// Below this |B'|², the tangent is computed by the scaled slow path (`limitingDirection`):
+        /// `(10⁻¹⁰·size)²` with `size = |c1| + |c2| + |c3|` (where B' is rounding noise in
+        /// direction), and never below `PathMeasure.smallestFastSpeedSquared`, under which the
+        /// squares of the components lose bits to underflow.
         public internal(set) var stationarySpeedSquared: Double
         public internal(set) var segmentIndex: Int
 
@@ -123,29 +130,38 @@ public struct PathMeasure: Sendable {
             let mt = 1 - t
             let mt2 = mt * mt, t2 = t * t
             let position = (mt2 * mt) * p0 + (3 * mt2 * t) * p1 + (3 * mt * t2) * p2 + (t2 * t) * p3
-            var velocity = c1 + t * (2 * c2 + (3 * t) * c3)
-            var speedSquared = (velocity * velocity).sum()
+            let velocity = c1 + t * (2 * c2 + (3 * t) * c3)
+            let speedSquared = (velocity * velocity).sum()
             if speedSquared <= stationarySpeedSquared {
-                let (direction, squared) = limitingDirection(at: t)
-                velocity = direction
-                speedSquared = squared
+                return PathSample(position: Point(position), tangent: Vector(limitingDirection(at: t)))
             }
             return PathSample(position: Point(position), tangent: Vector(velocity / speedSquared.squareRoot()))
         }
 
-        /// The tangent direction where `B'` vanishes (see `PathMeasure`), and its squared length.
+        /// The unit tangent where `B'` is tiny (see `PathMeasure`): `B'/|B'|` if it is above
+        /// 10⁻¹⁰ of the coefficients' size, else the limiting direction `±B''`, else `B'''`.
+        /// The coefficients are divided by the power of two nearest below the largest first
+        /// (exact), so the squares neither underflow (a curve 1e-320 long) nor overflow.
         @inline(never) @usableFromInline
-        func limitingDirection(at t: Double) -> (SIMD2<Double>, Double) {
-            let second = 2 * c2 + (6 * t) * c3
+        func limitingDirection(at t: Double) -> SIMD2<Double> {
+            let largest = max(abs(c1.x), abs(c1.y), abs(c2.x), abs(c2.y), abs(c3.x), abs(c3.y))
+            guard largest > 0, largest.isFinite else { return SIMD2(1, 0) }  // unreachable: pieces have length
+            let scale = Double(sign: .plus, exponent: largest.exponent, significand: 1)
+            let a = c1 / scale, b = c2 / scale, c = c3 / scale
+            let size = (a * a).sum().squareRoot() + (b * b).sum().squareRoot() + (c * c).sum().squareRoot()
+            let threshold = (1e-10 * size) * (1e-10 * size)
+            let velocity = a + t * (2 * b + (3 * t) * c)
+            let speedSquared = (velocity * velocity).sum()
+            if speedSquared > threshold { return velocity / speedSquared.squareRoot() }
+            let second = 2 * b + (6 * t) * c
             let secondSquared = (second * second).sum()
-            if secondSquared > stationarySpeedSquared {
+            if secondSquared > threshold {
                 // B'(t) ≈ B''(t₀)(t − t₀): leaving the point along +B'', arriving along −B''.
-                return (t >= 1 ? -second : second, secondSquared)
+                return (t >= 1 ? -second : second) / secondSquared.squareRoot()
             }
-            let third = 6 * c3
-            let thirdSquared = (third * third).sum()
-            if thirdSquared > 0 { return (third, thirdSquared) }
-            return (SIMD2(1, 0), 1)  // unreachable: pieces have non-zero length
+            let thirdSquared = (c * c).sum()
+            if thirdSquared > 0 { return c / thirdSquared.squareRoot() }
+            return SIMD2(1, 0)  // unreachable: pieces have non-zero length
         }
     }
 
@@ -172,19 +188,22 @@ public struct PathMeasure: Sendable {
         var worst = 0.0
         for indexed in path.indexedSegments {
             let segment = indexed.segment
+            // The query squares the speed, up to 3·(|c1| + |c2| + |c3|): refuse a segment whose
+            // coefficients (differences of its control points) make that overflow, instead of
+            // building a table of NaNs. Arc lengths are then finite too (length ≤ that size).
+            guard let coefficients = PieceBuilder.Coefficients(segment) else {
+                throw .lengthOverflow(segment: segments.count)
+            }
             // Arc lengths inside the table: well below the accuracy, but not below what rounding
             // allows for a segment of this size.
             let scale = segment.uncheckedArcLength(accuracy: max(accuracy, 1e-6))
-            // Squared lengths overflow for coordinates beyond ~1e154: refuse instead of building
-            // a table of NaNs.
-            guard scale.isFinite, (scale * scale).isFinite else { throw .lengthOverflow(segment: segments.count) }
             let lengthAccuracy = max(accuracy * 1e-3, scale * 1e-14)
             let length = segment.uncheckedArcLength(accuracy: lengthAccuracy)
             let index = segments.count
             segments.append(Segment(segment: segment, elementIndex: indexed.elementIndex, startDistance: distance, length: length))
             if length > 0 {
-                var builder = PieceBuilder(segment: segment, segmentIndex: index, budget: 0.25 * accuracy,
-                                           lengthAccuracy: lengthAccuracy)
+                var builder = PieceBuilder(segment: segment, coefficients: coefficients, segmentIndex: index,
+                                           budget: 0.25 * accuracy, lengthAccuracy: lengthAccuracy)
                 builder.build(from: 0, to: 1, startDistance: distance, length: length, depth: 0)
                 pieces += builder.pieces
                 worst = max(worst, builder.worstError)
@@ -198,7 +217,10 @@ public struct PathMeasure: Sendable {
         self.pieces = pieces
         self.startPoint = start
         let bucketCount = max(1, 2 * pieces.count)
-        self.bucketScale = distance > 0 ? Double(bucketCount) / distance : 0
+        // A path shorter than ~1e-305 has no finite scale: every distance then starts at bucket 0
+        // and `pieceIndex` finds its piece by bisection.
+        let scale = distance > 0 ? Double(bucketCount) / distance : 0
+        self.bucketScale = scale.isFinite ? scale : 0
         var buckets = [Int](repeating: 0, count: bucketCount)
         var p = 0
         for b in 0..<bucketCount {
@@ -274,13 +296,29 @@ public struct PathMeasure: Sendable {
     }
 
     /// The index of the piece containing `s` (in [0, length]): the last piece starting at or
-    /// before `s`.
+    /// before `s`. The bucket's piece, then at most two steps forward; farther (only when buckets
+    /// are uneven, or all in one for a path too short to scale) by bisection.
     @inlinable
     func pieceIndex(atDistance s: Double) -> Int {
-        let bucket = min(Int(s * bucketScale), buckets.count - 1)
-        var i = buckets[bucket]
-        while i + 1 < pieces.count, pieces[i + 1].startDistance <= s { i += 1 }
+        let scaled = s * bucketScale  // in [0, buckets.count] (plus rounding) for s in [0, length]
+        var i = buckets[scaled < Double(buckets.count) ? Int(scaled) : buckets.count - 1]
+        if i + 1 < pieces.count, pieces[i + 1].startDistance <= s {
+            i += 1
+            if i + 1 < pieces.count, pieces[i + 1].startDistance <= s { i = lastPiece(startingAtOrBefore: s, after: i) }
+        }
         return i
+    }
+
+    /// The last piece after `index` starting at or before `s` (bisection), given that piece
+    /// `index + 1` does.
+    @inline(never) @usableFromInline
+    func lastPiece(startingAtOrBefore s: Double, after index: Int) -> Int {
+        var lo = index + 1, hi = pieces.count  // pieces[lo] starts ≤ s; pieces[hi] (if any) after s
+        while hi - lo > 1 {
+            let mid = lo + (hi - lo) / 2
+            if pieces[mid].startDistance <= s { lo = mid } else { hi = mid }
+        }
+        return lo
     }
 
     /// Which segment, element and curve parameter `distance` falls on.
@@ -341,29 +379,79 @@ struct PieceBuilder {
     static let nodes: [Double] = (0..<8).map { Math.cos(.pi * (Double($0) + 0.5) / 8) }
     static let checks: [Double] = (0...32).map { -1 + Double($0) / 16 }
 
-    init(segment: PathSegment, segmentIndex: Int, budget: Double, lengthAccuracy: Double) {
+    /// A segment's cubic with its power-form coefficients `c1 = 3d₀`, `c2 = 3(d₁ − d₀)`,
+    /// `c3 = d₂ − 2d₁ + d₀` (dᵢ = pᵢ₊₁ − pᵢ: differences first, so coordinates near the largest
+    /// doubles do not overflow where the differences are moderate).
+    struct Coefficients {
+        let p0, p1, p2, p3: SIMD2<Double>
+        let c1, c2, c3: SIMD2<Double>
+        /// `|c1| + |c2| + |c3|`.
+        let size: Double
+
+        /// `nil` when a coefficient, or the square of 4 × their size, overflows.
+        init?(_ segment: PathSegment) {
+            let c = segment.cubic
+            let p0 = c.p0.simd, p1 = c.p1.simd, p2 = c.p2.simd, p3 = c.p3.simd
+            (self.p0, self.p1, self.p2, self.p3) = (p0, p1, p2, p3)
+            let d0 = p1 - p0, d1 = p2 - p1, d2 = p3 - p2
+            c1 = 3 * d0
+            c2 = 3 * (d1 - d0)
+            c3 = d2 - 2 * d1 + d0
+            // Each |cᵢ| on the vector divided by its largest component: no overflow, no underflow.
+            func length(_ v: SIMD2<Double>) -> Double {
+                let largest = max(abs(v.x), abs(v.y))
+                guard largest > 0, largest.isFinite else { return largest == 0 ? 0 : .infinity }
+                let w = v / largest
+                return largest * (w * w).sum().squareRoot()
+            }
+            size = length(c1) + length(c2) + length(c3)
+            guard size.isFinite, ((4 * size) * (4 * size)).isFinite else { return nil }
+        }
+    }
+
+    init(segment: PathSegment, coefficients k: Coefficients, segmentIndex: Int, budget: Double, lengthAccuracy: Double) {
         self.segment = segment
         self.segmentIndex = segmentIndex
         self.budget = budget
         self.lengthAccuracy = lengthAccuracy
         self.roundingFloor = 16 * lengthAccuracy
-        let c = segment.cubic
-        let p0 = c.p0.simd, p1 = c.p1.simd, p2 = c.p2.simd, p3 = c.p3.simd
-        (self.p0, self.p1, self.p2, self.p3) = (p0, p1, p2, p3)
-        c1 = 3 * (p1 - p0)
-        c2 = 3 * (p2 - 2 * p1 + p0)
-        c3 = p3 - 3 * p2 + 3 * p1 - p0
-        let size = (c1 * c1).sum().squareRoot() + (c2 * c2).sum().squareRoot() + (c3 * c3).sum().squareRoot()
-        // |B'| below 1e-10 of the coefficient scale is rounding noise in its direction.
-        stationarySpeedSquared = (1e-10 * size) * (1e-10 * size)
+        (p0, p1, p2, p3) = (k.p0, k.p1, k.p2, k.p3)
+        (c1, c2, c3) = (k.c1, k.c2, k.c3)
+        // |B'| below 1e-10 of the coefficient scale is rounding noise in its direction; below
+        // `smallestFastSpeedSquared` its square has lost bits to underflow.
+        stationarySpeedSquared = max((1e-10 * k.size) * (1e-10 * k.size), PathMeasure.smallestFastSpeedSquared)
     }
 
-    /// The parameter in [t0, t1] at arc length `target` from `t0` (safeguarded Newton).
-    func parameter(from t0: Double, to t1: Double, arcLength target: Double, span: Double) -> Double {
-        var lo = t0, hi = t1
-        var t = t0 + (t1 - t0) * (target / span)
+    /// A place on the segment at a known arc length from the start of the piece being built.
+    /// Moving it measures only the part between the old and the new parameter, so a sweep over
+    /// a piece costs arc lengths of short spans (each a single Gauss–Legendre pair on a smooth
+    /// piece), never the whole span from the piece's start again.
+    struct Cursor {
+        var t: Double
+        var distance: Double
+    }
+
+    /// Moves `cursor` to `t` (either way) and returns its new distance.
+    func advance(_ cursor: inout Cursor, to t: Double) -> Double {
+        cursor.distance += segment.arcLength(from: cursor.t, to: t, accuracy: lengthAccuracy)
+        cursor.t = t
+        return cursor.distance
+    }
+
+    /// The parameter in [cursor.t, t1] at arc length `target` from the piece's start (safeguarded
+    /// Newton from the cursor, bisection when a step leaves the bracket); the cursor is left there.
+    func parameter(reaching target: Double, from cursor: inout Cursor, upTo t1: Double, span: Double) -> Double {
+        var lo = cursor.distance <= target ? cursor.t : 0, hi = t1
+        // First guess: a Newton step from the cursor; else the chord's proportion.
+        let v0 = segment.derivative(at: cursor.t).length
+        var t = v0 > 0 ? cursor.t + (target - cursor.distance) / v0 : .nan
+        if !(t > lo && t < hi) {
+            let remaining = span - cursor.distance
+            t = remaining > 0 ? cursor.t + (t1 - cursor.t) * ((target - cursor.distance) / remaining) : 0.5 * (lo + hi)
+            if !(t >= lo && t <= hi) { t = 0.5 * (lo + hi) }
+        }
         for _ in 0..<100 {
-            let f = segment.arcLength(from: t0, to: t, accuracy: lengthAccuracy) - target
+            let f = advance(&cursor, to: t) - target
             if abs(f) <= 0.1 * budget { return t }
             if f < 0 { lo = t } else { hi = t }
             let v = segment.derivative(at: t).length
@@ -375,57 +463,82 @@ struct PieceBuilder {
         return t
     }
 
+    /// `cos(πk(j + ½)/8)`: the discrete cosine transform from values at the nodes to Chebyshev
+    /// coefficients.
+    static let cosines: [[Double]] = (0..<8).map { k in
+        (0..<8).map { j in Math.cos(.pi * Double(k) * (Double(j) + 0.5) / 8) }
+    }
+
+    /// `chebyshevPolynomials[k][i]`: the coefficient of xⁱ in T_k (T₀ = 1, T₁ = x,
+    /// T_{k+1} = 2x·T_k − T_{k−1}).
+    static let chebyshevPolynomials: [[Double]] = {
+        var result: [[Double]] = [[1, 0, 0, 0, 0, 0, 0, 0], [0, 1, 0, 0, 0, 0, 0, 0]]
+        for k in 1..<7 {
+            var next = [Double](repeating: 0, count: 8)
+            for i in 0..<8 {
+                if i > 0 { next[i] += 2 * result[k][i - 1] }
+                next[i] -= result[k - 1][i]
+            }
+            result.append(next)
+        }
+        return result
+    }()
+
     mutating func build(from t0: Double, to t1: Double, startDistance: Double, length: Double, depth: Int) {
         guard length > 0 else { return }  // a sub-range that rounds to no length takes no distance
-        // Interpolate t at the Chebyshev nodes of [startDistance, startDistance + length].
+        // Interpolate t at the Chebyshev nodes of [startDistance, startDistance + length], solved
+        // in increasing distance (the nodes are listed decreasing) with one cursor.
         let half = 0.5 * length
-        let values = Self.nodes.map { x in parameter(from: t0, to: t1, arcLength: half * (1 + x), span: length) }
-        // Chebyshev coefficients (discrete cosine transform), then the monomial form in x.
         let n = Self.nodes.count
-        var chebyshev = [Double](repeating: 0, count: n)
+        var values = [Double](repeating: 0, count: n)
+        var cursor = Cursor(t: t0, distance: 0)
+        for j in stride(from: n - 1, through: 0, by: -1) {
+            values[j] = parameter(reaching: half * (1 + Self.nodes[j]), from: &cursor, upTo: t1, span: length)
+        }
+        // Chebyshev coefficients (discrete cosine transform), then the monomial form in x.
+        var monomial = [Double](repeating: 0, count: n)
         for k in 0..<n {
             var sum = 0.0
-            for j in 0..<n { sum += values[j] * Math.cos(.pi * Double(k) * (Double(j) + 0.5) / Double(n)) }
-            chebyshev[k] = (k == 0 ? 1.0 : 2.0) / Double(n) * sum
+            for j in 0..<n { sum += values[j] * Self.cosines[k][j] }
+            let coefficient = (k == 0 ? 1.0 : 2.0) / Double(n) * sum
+            for i in 0..<n { monomial[i] += coefficient * Self.chebyshevPolynomials[k][i] }
         }
-        var monomial = [Double](repeating: 0, count: n)
-        var previous = [Double](repeating: 0, count: n), current = [Double](repeating: 0, count: n)
-        previous[0] = 1  // T₀ = 1
-        current[1] = 1   // T₁ = x
-        for k in 0..<n {
-            let tk = k == 0 ? previous : current
-            for i in 0..<n { monomial[i] += chebyshev[k] * tk[i] }
-            if k >= 1 {
-                // T_{k+1} = 2x·T_k − T_{k−1}
-                var next = [Double](repeating: 0, count: n)
-                for i in 0..<n {
-                    if i > 0 { next[i] += 2 * current[i - 1] }
-                    next[i] -= previous[i]
-                }
-                previous = current
-                current = next
+        // A piece shorter than ~1e-308 has no finite inverse half-width: the largest double
+        // stands in for it, mapping the piece to x′ = r·x in [−r, r] with r = half × that double,
+        // and the coefficients absorb the factor (aᵢ/rⁱ, at most ~1e107 for the shortest piece),
+        // so t(x′) is the same polynomial. Only the exact snap to t0 / t1 at x = ±1 is lost there.
+        var inverseHalfSpan = 1 / half
+        if !inverseHalfSpan.isFinite {
+            inverseHalfSpan = .greatestFiniteMagnitude
+            let r = half * inverseHalfSpan
+            var power = 1.0
+            for i in 0..<n {
+                monomial[i] /= power
+                power *= r
             }
         }
         let piece = PathMeasure.Piece(
-            startDistance: startDistance, midDistance: startDistance + half, inverseHalfSpan: 1 / half,
+            startDistance: startDistance, midDistance: startDistance + half, inverseHalfSpan: inverseHalfSpan,
             a0: monomial[0], a1: monomial[1], a2: monomial[2], a3: monomial[3],
             a4: monomial[4], a5: monomial[5], a6: monomial[6], a7: monomial[7],
             t0: t0, t1: t1, p0: p0, p1: p1, p2: p2, p3: p3, c1: c1, c2: c2, c3: c3,
             stationarySpeedSquared: stationarySpeedSquared, segmentIndex: segmentIndex)
-        // Check in distance: the arc length from t0 to the interpolated t against the target.
-        var error = 0.0
-        for x in Self.checks {
-            let s = startDistance + half * (1 + x)
-            let t = piece.parameter(atDistance: s)
-            let reached = segment.arcLength(from: t0, to: t, accuracy: lengthAccuracy)
-            error = max(error, abs(reached - half * (1 + x)))
-        }
         // Split while the piece misses its budget — unless the miss is rounding noise (the check
         // cannot resolve errors below a few times the arc-length accuracy, so splitting further
         // would only multiply pieces: 2⁴⁰ of them for an accuracy below the floor), or the segment
         // already has its share of pieces. `maximumError` then reports what was reached.
-        if error > budget, error > roundingFloor, depth < PathMeasure.maximumDepth,
-           pieces.count < PieceBuilder.maximumPiecesPerSegment {
+        let canSplit = depth < PathMeasure.maximumDepth && pieces.count < PieceBuilder.maximumPiecesPerSegment
+        // Check in distance: the arc length from t0 to the interpolated t against the target, in
+        // increasing distance with one cursor; a piece that will be split stops at its first miss.
+        var error = 0.0
+        var checker = Cursor(t: t0, distance: 0)
+        for x in Self.checks {
+            let target = half * (1 + x)
+            let t = piece.parameter(atDistance: startDistance + target)
+            error = max(error, abs(advance(&checker, to: t) - target))
+            if canSplit, error > budget, error > roundingFloor { break }
+        }
+        if canSplit, error > budget, error > roundingFloor {
             let tm = 0.5 * (t0 + t1)
             let leftLength = segment.arcLength(from: t0, to: tm, accuracy: lengthAccuracy)
             let rightLength = max(0, length - leftLength)

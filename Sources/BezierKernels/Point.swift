@@ -31,8 +31,13 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
     /// The Euclidean distance to `other`.
     @inlinable public func distance(to other: Point) -> Double { (other - self).length }
 
-    /// The point halfway between `self` and `other`.
-    @inlinable public func midpoint(to other: Point) -> Point { Point(0.5 * (simd + other.simd)) }
+    /// The point halfway between `self` and `other`: `½(a + b)`, or `½a + ½b` when the sum overflows
+    /// (coordinates near the largest doubles), so a midpoint of finite points is always finite.
+    @inlinable public func midpoint(to other: Point) -> Point {
+        let sum = simd + other.simd
+        if sum.x.isFinite && sum.y.isFinite { return Point(0.5 * sum) }
+        return Point(0.5 * simd + 0.5 * other.simd)
+    }
 
     public var description: String { "(\(x), \(y))" }
 

@@ -27,11 +27,14 @@ extension QuadraticBezier: ParametricCurveArcLength {
     ///
     /// The result is within a few ulps times √(C/A) ≤ 32 of the exact length: about 1e-14 relative.
     /// `accuracy` is validated and otherwise ignored.
-    /// - Throws: `BezierError.invalidAccuracy` unless `accuracy` is positive and finite.
+    /// - Throws: `BezierError.invalidAccuracy` unless `accuracy` is positive and finite;
+    ///   `lengthOverflow` for a length past the largest `Double`.
     @inlinable
     public func arcLength(accuracy: Double = Accuracy.default) throws(BezierError) -> Double {
         try BezierError.validate(accuracy: accuracy)
-        return exactArcLength
+        let length = exactArcLength
+        guard length.isFinite else { throw .lengthOverflow(segment: 0) }
+        return length
     }
 
     /// The closed-form arc length (see `arcLength(accuracy:)`), with no argument to validate.
@@ -49,8 +52,11 @@ extension QuadraticBezier: ParametricCurveArcLength {
         if largest == 0 { return 0 }
         // Fast path: for offsets within 1e±60 the largest product the formula forms (a², about
         // largest⁴) stays within 1e±240, far from overflow and underflow, so scaling is not
-        // needed (the formula is translation-invariant and runs on the curve as it is).
-        if factor == 1, largest >= 1e-60, largest <= 1e60 { return normalizedArcLength }
+        // needed. The formula is translation-invariant and runs on the offsets (`p0 − 2p1 + p2`
+        // of the curve as it is overflows near the largest doubles).
+        if factor == 1, largest >= 1e-60, largest <= 1e60 {
+            return QuadraticBezier(.zero, Point(e1), Point(e2)).normalizedArcLength
+        }
         // A power of two, so the scaling is exact: the offsets land in [−2, 2].
         let scale = Double(sign: .plus, exponent: largest.exponent, significand: 1)
         let unit = QuadraticBezier(.zero, Point(e1 / scale), Point(e2 / scale))
@@ -117,6 +123,7 @@ extension QuadraticBezier: ParametricCurveArcLength {
 @inlinable
 func solveParameter(atArcLength length: Double, total: Double, accuracy: Double,
                     lengthTo: (Double) -> Double, speed: (Double) -> Double) throws(BezierError) -> Double {
+    guard total.isFinite else { throw .lengthOverflow(segment: 0) }
     guard length.isFinite, length >= -accuracy, length <= total + accuracy else {
         throw .distanceOutOfRange(length, length: total)
     }

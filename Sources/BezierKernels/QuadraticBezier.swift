@@ -58,10 +58,18 @@ public struct QuadraticBezier: ParametricCurveDerivative, Hashable, CustomString
 
     /// Exact bounding box: the end points plus, per axis, the point where `B'` vanishes inside (0, 1)
     /// (`t = (p0 − p1)/(p0 − 2p1 + p2)`).
+    ///
+    /// The roots are found on the control points divided by a power of two (exact), so that
+    /// `p0 − 2p1 + p2` cannot overflow near the largest doubles; the extremes themselves are
+    /// evaluated on the curve as it is (a convex combination, always finite).
     @inlinable public var boundingBox: Rect {
         var box = Rect(enclosing: p0, p2)
-        let denominator = p0.simd - 2 * p1.simd + p2.simd
-        let numerator = p0.simd - p1.simd
+        let largest = largestMagnitude(p0.simd, p1.simd, p2.simd)
+        guard largest > 0 else { return box }
+        let scale = binaryScale(of: largest)
+        let q0 = p0.simd / scale, q1 = p1.simd / scale, q2 = p2.simd / scale
+        let denominator = q0 - 2 * q1 + q2
+        let numerator = q0 - q1
         for axis in 0..<2 where denominator[axis] != 0 {
             let t = numerator[axis] / denominator[axis]
             if t > 0, t < 1 { box = box.including(point(at: t)) }
@@ -71,9 +79,17 @@ public struct QuadraticBezier: ParametricCurveDerivative, Hashable, CustomString
 
     /// Exact degree elevation (Farin, *Curves and Surfaces for CAGD*, §5.1): the cubic with
     /// controls `p0 + ⅔(p1 − p0)` and `p2 + ⅔(p1 − p2)` traces the same points at the same t.
+    /// Where a difference `p1 − pᵢ` overflows (coordinates near the largest doubles), the same
+    /// control point is formed as the convex combination `⅓pᵢ + ⅔p1`, which cannot.
     @inlinable public var elevated: CubicBezier {
-        CubicBezier(p0, Point(p0.simd + (2.0 / 3.0) * (p1.simd - p0.simd)),
-                    Point(p2.simd + (2.0 / 3.0) * (p1.simd - p2.simd)), p2)
+        CubicBezier(p0, Self.twoThirds(from: p0, to: p1), Self.twoThirds(from: p2, to: p1), p2)
+    }
+
+    /// `a + ⅔(b − a)`, finite for any finite `a` and `b`.
+    @inlinable static func twoThirds(from a: Point, to b: Point) -> Point {
+        let near = a.simd + (2.0 / 3.0) * (b.simd - a.simd)
+        if near.x.isFinite && near.y.isFinite { return Point(near) }
+        return Point((1.0 / 3.0) * a.simd + (2.0 / 3.0) * b.simd)
     }
 
     public var description: String { "QuadraticBezier(\(p0), \(p1), \(p2))" }

@@ -224,13 +224,75 @@ import Testing
         #expect(abs(length - Double.pi / 3) <= 1e-12, "\(length)")
     }
 
-    /// A path too large for the default 1e-9 pt falls back to the accuracy its table reaches,
-    /// with a note; asked explicitly, the same accuracy is a usage error naming what is reachable.
-    @Test func unreachableAccuracy() throws {
-        let path = "M 0 0 Q 10000 10000 0 10000"
-        let relaxed = try runBench(["path", path, "--samples", "2"])
-        #expect(relaxed.code == 0)
-        #expect(relaxed.stderr.contains("not reachable") && relaxed.stderr.contains("using"))
-        expectUsageError(try runBench(["path", path, "--accuracy", "1e-9"]), mentioning: "not reachable for this path")
+    /// The default accuracy follows the path (`M 0 0 L 10001 0` was refused by default), and a
+    /// relaxation after the build (`M 1 -9270.69 S …` failed twice) is one note, then success.
+    @Test(arguments: ["M 0 0 L 10001 0", "M 1 -9270.69 S 217 19.51 -287 3000.6", "M 0 0 Q 10000 10000 0 10000", "M 0 0 L 1e12 1"])
+    func defaultAccuracyScalesWithThePathInOneNote(data: String) throws {
+        let run = try runBench(["path", data, "--samples", "3"])
+        #expect(run.code == 0, "\(run.stderr)")
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].hasPrefix("note: accuracy "), "\(run.stderr)")
+        #expect(run.stdout.contains("length "))
+    }
+
+    /// Asked explicitly, an accuracy the table cannot reach is a usage error naming what is.
+    @Test func unreachableExplicitAccuracyIsAUsageError() throws {
+        expectUsageError(try runBench(["path", "M 0 0 Q 10000 10000 0 10000", "--accuracy", "1e-9"]), mentioning: "not reachable for this path")
+        // The bee paths keep the 1e-9 pt default, silently.
+        let bee = try runBench(["path", "M 20 200 Q 120 100 220 200 C 1000 200 1100 200 1200 300", "--samples", "2"])
+        #expect(bee.code == 0 && bee.stderr.isEmpty, "\(bee.stderr)")
+        #expect(bee.stdout.contains("(accuracy 1e-09 pt)"))
+    }
+}
+
+@Suite struct PathExtremeInputTests {
+    /// SIGILL before: `PathMeasure.pieceIndex` converted NaN to Int on subnormal lengths.
+    @Test(arguments: [["M 0 0 L 1e-320 0", "--samples", "1"], ["M 0 0 l 1e-320 0 l 1e-320 0", "--samples", "3"],
+                      ["M 0 0 L 0 1e-320", "--at-distance", "0,5e-321"]])
+    func subnormalLengthsMeasureWithoutCrashing(arguments: [String]) throws {
+        let run = try runBench(["path"] + arguments + ["--json", "-"])
+        #expect(run.code == 0, "\(run.stderr)")
+        let samples = try #require(try jsonObject(run.stdout)["samples"] as? [[String: Any]])
+        #expect(!samples.isEmpty)
+        for sample in samples {
+            for key in ["x", "y", "tx", "ty"] { #expect((sample[key] as? Double)?.isFinite == true, "\(sample)") }
+        }
+    }
+
+    /// NaN and inf were printed for a short path near 1e308 (degree elevation overflowed).
+    @Test(arguments: [["M 0 1e308 L 100 1e308", "--samples", "3", "--accuracy", "1e296"],
+                      ["M 0 1e308 L 100 1e308", "--samples", "3"],
+                      ["M 0 -1.7e308 Q 50 -1.7e308 100 -1.7e308", "--at-distance", "50", "--flatten", "1"]])
+    func hugeCoordinatesPrintNoNaNOrInfinity(arguments: [String]) throws {
+        let run = try runBench(["path"] + arguments)
+        #expect(run.code == 0, "\(run.stderr)")
+        for bad in ["nan", "inf"] { #expect(!run.stdout.lowercased().contains(bad), "\(run.stdout)") }
+        #expect(run.stdout.contains("1.0000") || run.stdout.contains("1.7000"))
+    }
+
+    /// A length that overflows is refused on one line naming the segment, never printed as inf.
+    @Test(arguments: ["M 0 1e308 Q 0 -1e308 0 1e308", "M -1e308 0 L 1e308 0"])
+    func lengthsBeyondTheLargestDoubleAreRefused(data: String) throws {
+        expectUsageError(try runBench(["path", data]), mentioning: "segment 1 is too large to measure")
+    }
+
+    @Test(arguments: [
+        (["--flatten", "1e-300"], "would give more than 10000001 vertices; at most 1000000"),
+        (["--flatten", "inf"], "got 'inf'"),
+        (["--flatten", "0"], "--flatten must be greater than 0"),
+        (["--flatten", "4.9e-324"], "at most 1000000"),
+        (["--at-distance", "1e308"], "--at-distance 1e+308 is outside the path"),
+        (["--at-distance", "-1.7976931348623157e308"], "is outside the path"),
+        (["--at-distance", "1e309"], "got '1e309'"),
+    ] as [([String], String)])
+    func extremeFlattenAndDistanceValuesAreOneLineErrors(arguments: [String], message: String) throws {
+        expectUsageError(try runBench(["path", "M 0 0 C 100 100 0 100 100 0"] + arguments), mentioning: message)
+    }
+
+    @Test(arguments: [["--flatten", "1e300"], ["--flatten", "1.7976931348623157e308"], ["--at-distance", "5e-324,182.8427124746"]])
+    func extremeButValidFlattenAndDistanceValuesSucceed(arguments: [String]) throws {
+        let run = try runBench(["path", "M 0 0 C 100 100 0 100 100 0"] + arguments)
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(run.stderr.isEmpty)
     }
 }

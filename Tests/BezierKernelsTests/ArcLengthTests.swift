@@ -63,10 +63,12 @@ struct ArcLengthTests {
         }
     }
 
-    @Test("a cubic whose length passes the largest Double measures +infinity, at once, not NaN")
-    func cubicOverflow() throws {
+    @Test("a cubic whose length passes the largest Double is refused (the unchecked form: +infinity, at once, not NaN)")
+    func cubicLengthPastTheLargestDoubleThrows() throws {
         let wide = CubicBezier(Point(-1e308, 0), Point(0, 1e308), Point(1e308, 1e308), Point(1e308, 0))
-        #expect(try wide.arcLength() == .infinity)
+        #expect(throws: BezierError.lengthOverflow(segment: 0)) { try wide.arcLength() }
+        #expect(wide.uncheckedArcLength(accuracy: 1e-9) == .infinity)
+        #expect(throws: BezierError.lengthOverflow(segment: 0)) { try wide.parameter(atArcLength: 1, accuracy: 1e-9) }
     }
 
     @Test("the accuracy is honoured on random cubics, loops and cusps included")

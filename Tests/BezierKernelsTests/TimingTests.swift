@@ -130,7 +130,7 @@ struct FlatteningTests {
         // Each segment's chords: the curve at the chord's parameters stays within the tolerance.
         var offset = 0
         for segment in path.segments {
-            let steps = segment.flatteningSteps(tolerance: tolerance)
+            let steps = try segment.flatteningSteps(tolerance: tolerance)
             for i in 0..<steps {
                 let a = polyline[offset + i], b = polyline[offset + i + 1]
                 for j in 1..<8 {

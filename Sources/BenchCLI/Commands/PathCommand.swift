@@ -7,8 +7,12 @@ let pathCommand = Command(
     summary: "measure a path: segment lengths, total length, bounds, position and tangent at distances, flattening",
     details: """
     Path data is SVG syntax (M L H V Q T C S A Z, absolute or relative), quoted as one argument.
-    Lengths are computed within the accuracy (default 1e-9 pt): lines exactly, quadratics in
-    closed form, cubics (and arcs, which become cubics) by adaptive Gauss–Legendre. Positions
+    Lengths are computed within the accuracy: lines exactly, quadratics in closed form, cubics
+    (and arcs, which become cubics within a quarter of the accuracy) by adaptive Gauss–Legendre.
+    The default accuracy is 1e-9 pt, or 5e-13 × the path's size (its largest coordinate or
+    longest control polygon) when that is larger, said in one note on stderr; if the table
+    still stops short of it at double-precision rounding, the accuracy it reached is used and
+    the note says so. An explicit --accuracy is honoured or refused, never relaxed. Positions
     come from a PathMeasure table and are within the accuracy of the exact point at the
     distance; the tangent is the unit direction of travel (at a cusp, the direction leaving it).
     Samples are listed in the order asked: the --at-distance values first, then the --samples
@@ -27,8 +31,14 @@ let pathCommand = Command(
     A path of zero length (e.g. 'M 5 5 L 5 5') has a position at distance 0, its start, but no
     direction: its tangent is printed as '—' and written as null in JSON. Path data with no
     drawing command at all (just 'M 5 5') is refused. Numbers are printed to the decimals the
-    accuracy vouches for. An accuracy finer than 1e-13 × the largest coordinate (and than
-    1e-12 pt) is refused: it is below the rounding of double-precision arithmetic.
+    accuracy vouches for (beyond 1e15, in exponent form). An accuracy finer than 1e-13 × the
+    largest coordinate (and than 1e-12 pt) is refused: it is below the rounding of
+    double-precision arithmetic. A segment whose length or squared speed overflows a double
+    (control points more than ~1e153 apart) is refused, naming it.
+
+    Time and memory grow linearly with the path: an elliptical arc becomes at most 414 cubics
+    (at the default accuracy; fewer at coarser ones), a segment at most 4096 table pieces, and
+    --flatten at most 1,000,000 vertices.
 
     example:
       $ bench path 'M 0 0 L 3 4 Q 3 8 7 8' --at-distance 2.5 --samples 2 --accuracy 1e-6
@@ -49,21 +59,15 @@ let pathCommand = Command(
     options: [
         .option("at-distance", "S,…", "distances along the path (comma-separated, each in 0…length)"),
         .option("samples", "N", "also N evenly spaced samples from the start to the end (1…1000000)"),
-        .option("accuracy", "A", "largest error of lengths and positions, in points (default 1e-9)"),
+        .option("accuracy", "A", "largest error of lengths and positions, in points (default 1e-9, scaled up for paths beyond 2000 pt)"),
         .option("flatten", "TOL", "also flatten into polylines within TOL pt: vertices and measured deviation per subpath"),
         .option("json", "FILE", "write the result as JSON (flightline.path/1, plus bounds and flattened); '-' for stdout only"),
     ],
     run: { arguments, console in
-        var request = try PathRequest(arguments)
-        let report: PathReport
-        do {
-            report = try PathReport(request)
-        } catch let unreachable as UnreachableAccuracy where !request.accuracyWasGiven {
-            // The default accuracy is a default, not a demand: use what the path allows, and say so.
-            console.err("note: \(unreachable.message); using \(unreachable.reachable) pt")
-            request.accuracy = unreachable.reachable
-            report = try PathReport(request)
-        }
+        let request = try PathRequest(arguments)
+        let report = try PathReport(request)
+        // A default accuracy that had to follow the path is said once, on one line.
+        if let note = report.note ?? request.note { console.err("note: \(note)") }
         if let destination = arguments.string("json") {
             if destination != "-" { console.out(report.rendered()) }
             try writeJSON(report.json, to: destination, console: console)
@@ -83,6 +87,8 @@ struct PathRequest {
     var accuracy: Double
     /// Whether `--accuracy` was given (otherwise `accuracy` is the default, which may be relaxed).
     var accuracyWasGiven: Bool
+    /// Why the default accuracy is not 1e-9 pt for this path, when it is not.
+    var note: String?
     /// `--flatten`'s tolerance, points.
     var flattenTolerance: Double?
 
@@ -98,6 +104,13 @@ struct PathRequest {
     static func finestAccuracy(magnitude: Double) -> Double {
         // The 1e-9 slack absorbs the rounding of 1e-13 × magnitude (1e-13 × 100 = 1.0000000000000001e-11).
         roundedUpToTwoDigits(max(1e-12, 1e-13 * magnitude), slack: 1e-9)
+    }
+
+    /// The accuracy used when none is asked: 1e-9 pt, or 5·10⁻¹³ of the path's size when that is
+    /// larger (coordinates or segment lengths beyond 2000 pt): five times the finest accuracy, so
+    /// the table normally reaches it (arc lengths round at ~10⁻¹³ relative).
+    static func defaultAccuracy(size: Double) -> Double {
+        max(Accuracy.default, roundedUpToTwoDigits(max(1e-12, 5e-13 * size), slack: 1e-9))
     }
 
     /// `value` rounded up to two significant digits (`1.73e-9` → `1.8e-9`), printed exactly as it
@@ -117,28 +130,61 @@ struct PathRequest {
                 "'bench path' takes the path data as one quoted argument, got \(arguments.positionals.count) arguments ('\(arguments.positionals[1])' is extra)")
         }
         pathData = data
-        accuracy = try arguments.double("accuracy", greaterThan: 0) ?? Accuracy.default
-        accuracyWasGiven = arguments.has("accuracy")
+        let asked = try arguments.double("accuracy", greaterThan: 0)
+        accuracy = asked ?? Accuracy.default
+        accuracyWasGiven = asked != nil
         distances = try arguments.doubles("at-distance") ?? []
         sampleCount = try arguments.int("samples", in: 1...1_000_000) ?? 0
         flattenTolerance = try arguments.double("flatten", greaterThan: 0)
         do {
+            if !accuracyWasGiven {
+                // The default follows the path's size: its coordinates, or its longest control
+                // polygon (a bound on a segment's length), whichever is larger. The size is read
+                // from a sketch whose arcs are one cubic per quarter turn (within 2.7e-4 of their
+                // radius: enough to size the path, and cheap for data made of huge arcs).
+                let sketch = try Path(svgPathData: data, arcTolerance: .greatestFiniteMagnitude)
+                let size = max(Self.magnitude(of: sketch), Self.polygonLength(of: sketch))
+                accuracy = Self.defaultAccuracy(size: size)
+                if accuracy > Accuracy.default {
+                    note = "accuracy \(accuracy) pt: the default (1e-09 pt) scaled to this path, whose size reaches \(significant(size)) pt; --accuracy sets it"
+                }
+            }
             // Elliptical arcs become cubics within a quarter of the accuracy, so the arc's
             // approximation stays inside the accuracy the lengths and positions promise.
-            path = try Path(svgPathData: data, arcTolerance: min(Path.defaultArcTolerance, accuracy / 4))
+            path = try Path(svgPathData: data, arcTolerance: accuracy / 4)
         } catch {
             throw CLIError.usage(error.description)
         }
         guard path.elements.contains(where: \.isDrawing) else {
             throw CLIError.usage("path data '\(data)' has no drawing command: add a line, curve or Z after the move")
         }
-        let box = path.boundingBox ?? Rect(enclosing: .zero)
-        let magnitude = [box.minimum.x, box.minimum.y, box.maximum.x, box.maximum.y].map(abs).max() ?? 0
+        guard accuracyWasGiven else { return }
+        let magnitude = Self.magnitude(of: path)
         let finest = Self.finestAccuracy(magnitude: magnitude)
         guard accuracy >= finest else {
             throw CLIError.usage(
-                "--accuracy must be at least \(finest) pt for this path (coordinates up to \(magnitude.formatted): finer is below double-precision rounding), got \(accuracy)")
+                "--accuracy must be at least \(finest) pt for this path (coordinates up to \(significant(magnitude)) pt: finer is below double-precision rounding), got \(accuracy)")
         }
+    }
+
+    /// The largest coordinate magnitude of the path's exact bounding box.
+    static func magnitude(of path: Path) -> Double {
+        let box = path.boundingBox ?? Rect(enclosing: .zero)
+        return [box.minimum.x, box.minimum.y, box.maximum.x, box.maximum.y].map(abs).max() ?? 0
+    }
+
+    /// The longest control polygon among the segments (a bound on each one's length), summed in
+    /// halves so it stays finite; +∞ never (the largest double caps it).
+    static func polygonLength(of path: Path) -> Double {
+        var longest = 0.0
+        for segment in path.segments {
+            let c = segment.cubic
+            let halves = [c.p0, c.p1, c.p2, c.p3].map { Point(0.5 * $0.simd) }
+            var sum = 0.0
+            for (a, b) in zip(halves, halves.dropFirst()) { sum += a.distance(to: b) }
+            longest = max(longest, min(2 * sum, .greatestFiniteMagnitude))
+        }
+        return longest
     }
 }
 
@@ -164,6 +210,8 @@ struct PathReport {
     var bounds: Rect
     /// The polylines of `--flatten`, when asked.
     var flattening: PathFlattening?
+    /// Said on stderr: the default accuracy relaxed to what the table reached.
+    var note: String?
 
     /// - Throws: `CLIError.usage` for a distance outside [0, length].
     /// - Complexity: the PathMeasure table (O(segments) arc lengths) plus O(1) per sample.
@@ -175,11 +223,16 @@ struct PathReport {
             throw CLIError.usage(error.description)
         }
         // The table's own check may stop short of the accuracy at the rounding floor of a large
-        // path; then the numbers printed would not be as good as the accuracy says.
-        guard measure.maximumError <= request.accuracy else {
-            throw UnreachableAccuracy(asked: request.accuracy, reached: measure.maximumError)
-        }
+        // path; then the numbers printed would not be as good as the accuracy says. Asked for, that
+        // is a usage error; by default, the accuracy becomes what this very table reached (no
+        // rebuild, whose own floor could differ again), and a note says so.
         accuracy = request.accuracy
+        if measure.maximumError > request.accuracy {
+            let unreachable = UnreachableAccuracy(asked: request.accuracy, reached: measure.maximumError)
+            guard !request.accuracyWasGiven else { throw unreachable }
+            accuracy = unreachable.reachable
+            note = "\(unreachable.message); using \(unreachable.reachable) pt"
+        }
         // A request's path always draws (PathRequest refuses one that does not), so it has a box.
         bounds = request.path.boundingBox ?? Rect(enclosing: .zero)
         flattening = try request.flattenTolerance.map { try PathFlattening(path: request.path, tolerance: $0) }
@@ -190,7 +243,7 @@ struct PathReport {
         for distance in request.distances {
             // The length is known to ±accuracy and printed rounded to it, so a distance within
             // the accuracy of an end (the printed length typed back) is that end.
-            guard distance >= -request.accuracy, distance <= measure.length + request.accuracy else {
+            guard distance >= -accuracy, distance <= measure.length + accuracy else {
                 throw CLIError.usage("--at-distance \(distance.formatted) is outside the path: distances run from 0 to its length \(measure.length.formatted)")
             }
             samples.append(try Self.sample(measure, at: min(max(distance, 0), measure.length)))
@@ -222,8 +275,21 @@ struct PathReport {
     }
 
     func fixed(_ value: Double) -> String {
+        // Beyond 1e15 fixed notation prints hundreds of digits the accuracy does not vouch for:
+        // the digits down to the accuracy's decade, in exponent form.
+        if abs(value) >= 1e15 {
+            let digits = Int((Foundation.log10(abs(value)) - Foundation.log10(accuracy)).rounded(.down))
+            return String(format: "%.\(min(16, max(0, digits)))e", value)
+        }
         let text = String(format: "%.\(decimals)f", value)
         // A tiny negative rounds to "-0.000…": print it as the zero it shows.
+        return text.hasPrefix("-") && text.allSatisfy({ "-0.".contains($0) }) ? String(text.dropFirst()) : text
+    }
+
+    /// A unit tangent component: at least 6 decimals, whatever the accuracy in points (an
+    /// accuracy of 1e140 pt on a huge path would otherwise print (0.707, 0.707) as (1, 1)).
+    func direction(_ value: Double) -> String {
+        let text = String(format: "%.\(max(decimals, 6))f", value)
         return text.hasPrefix("-") && text.allSatisfy({ "-0.".contains($0) }) ? String(text.dropFirst()) : text
     }
 
@@ -245,7 +311,7 @@ struct PathReport {
             for sample in samples {
                 sampleTable.add(
                     fixed(sample.distance), fixed(sample.position.x), fixed(sample.position.y),
-                    sample.tangent.map { fixed($0.dx) } ?? "—", sample.tangent.map { fixed($0.dy) } ?? "—")
+                    sample.tangent.map { direction($0.dx) } ?? "—", sample.tangent.map { direction($0.dy) } ?? "—")
             }
             lines += ["", sampleTable.rendered()]
             if samples.contains(where: { $0.tangent == nil }) {

@@ -41,12 +41,19 @@ struct PathFlattening {
             throw CLIError.usage("--flatten must be a positive finite tolerance in points, got \(tolerance)")
         }
         let subpaths = Self.subpaths(of: path)
-        let vertices = subpaths.reduce(0) { total, segments in
-            segments.reduce(total + 1) { $0 + $1.flatteningSteps(tolerance: tolerance) }
+        // Steps per segment, capped by the kernel (10⁷), so the sum cannot overflow an Int.
+        let steps: [[Int]]
+        do {
+            steps = try subpaths.map { segments throws(BezierError) in try segments.map { segment throws(BezierError) in try segment.flatteningSteps(tolerance: tolerance) } }
+        } catch {
+            throw CLIError.usage("--flatten: \(error)")
         }
+        let vertices = steps.reduce(0) { $0 + 1 + $1.reduce(0, +) }
         guard vertices <= Self.maximumVertices else {
+            // A segment at the kernel's cap would need more steps than it was given.
+            let capped = steps.contains { $0.contains(PathSegment.maximumFlatteningSteps) }
             throw CLIError.usage(
-                "--flatten \(tolerance) would give \(vertices) vertices; at most \(Self.maximumVertices) (use a larger tolerance)")
+                "--flatten \(tolerance) would give \(capped ? "more than " : "")\(vertices) vertices; at most \(Self.maximumVertices) (use a larger tolerance)")
         }
         let flattened: [[Point]]
         do {
@@ -58,22 +65,31 @@ struct PathFlattening {
             throw CLIError(.referenceFailed, "flattening gave \(flattened.count) polylines for \(subpaths.count) subpaths")
         }
         self.tolerance = tolerance
-        polylines = try zip(flattened, subpaths).map { points, segments in
-            let expected = segments.reduce(1) { $0 + $1.flatteningSteps(tolerance: tolerance) }
+        // Distances are measured on the geometry divided by a power of two (exact; the deviation
+        // is homogeneous of degree 1), so squares cannot overflow for coordinates near 1e308 nor
+        // underflow for tiny ones.
+        let largest = flattened.joined().reduce(0.0) { max($0, abs($1.x), abs($1.y)) }
+        let scale = largest > 0 ? Double(sign: .plus, exponent: largest.exponent, significand: 1) : 1
+        polylines = try zip(zip(flattened, subpaths), steps).map { pair, counts in
+            let (points, segments) = pair
+            let expected = counts.reduce(1, +)
             guard points.count == expected else {
                 throw CLIError(.referenceFailed, "flattening gave \(points.count) vertices for a subpath that needs \(expected)")
             }
+            let scaledPoints = points.map { Point($0.simd / scale) }
             var deviation = 0.0
             var vertex = 0
-            for segment in segments {
-                let steps = segment.flatteningSteps(tolerance: tolerance)
+            for (segment, steps) in zip(segments, counts) {
+                let c = segment.cubic
+                let unit = PathSegment.cubic(CubicBezier(Point(c.p0.simd / scale), Point(c.p1.simd / scale),
+                                                         Point(c.p2.simd / scale), Point(c.p3.simd / scale)))
                 for i in 0..<steps {
-                    let piece = segment.subsegment(Double(i) / Double(steps)...Double(i + 1) / Double(steps))
-                    deviation = max(deviation, Self.maximumDistance(of: piece, toChord: points[vertex], points[vertex + 1]))
+                    let piece = unit.subsegment(Double(i) / Double(steps)...Double(i + 1) / Double(steps))
+                    deviation = max(deviation, Self.maximumDistance(of: piece, toChord: scaledPoints[vertex], scaledPoints[vertex + 1]))
                     vertex += 1
                 }
             }
-            return Polyline(points: points, maxDeviation: deviation)
+            return Polyline(points: points, maxDeviation: min(deviation * scale, .greatestFiniteMagnitude))
         }
     }
 
