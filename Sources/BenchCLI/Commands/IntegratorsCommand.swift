@@ -18,7 +18,12 @@ let integratorsCommand = Command(
     adaptive; gsl-bsimp, gsl-msbdf with the exact Jacobian), each against the exact motion at
     the frame times: max and rms position error (pt), stability, the one-step spectral radius,
     the damping ratio and frequency the method really simulates, energy drift, settle time,
-    right-hand-side evaluations and (release builds only) ns per step and per frame.
+    right-hand-side evaluations, floating-point operations per frame (fixed-step methods,
+    counted from their code) and (release builds only) ns per step and per frame.
+    The recommendation under each table ranks SpringSolver's fixed-step methods that stay
+    within 0.5 pt of the exact motion by operations per frame — a cost that is the same on
+    every run and machine; equal counts are a tie — never by the measured times, which are
+    information only (mostly the harness's per-frame overhead).
     Adaptive methods run in one-solve mode (dopri54 samples frames by dense output, GSL's driver
     stops at each frame time) and frame-locked mode (restarted every frame), at
     rtol = atol = 1e-6; they choose their own steps, so they appear once per rate (substeps 1).
