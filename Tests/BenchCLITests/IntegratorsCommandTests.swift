@@ -100,6 +100,28 @@ import SpringSolver
         #expect(rows.contains { $0["integrator"] as? String == "exact" && ($0["maxError"] as? Double ?? 1) < 1e-9 })
     }
 
+    /// A GSL reference that fails on a legitimate spring (bsimp returns NaN from a velocity of
+    /// 1e-300 pt/s while reporting success): its row says why without NaN, the rest of the
+    /// report is complete, and the exit code is 3 with the failure on stderr. The same
+    /// spring at 1e-100 pt/s must pass, exit 0.
+    @Test(arguments: [("1e-300", true), ("1e-100", false)])
+    func failedGSLReferenceIsExitThreeWithoutNaN(velocity: String, fails: Bool) throws {
+        let options = ["integrators", "--stiffness", "200", "--damping", "15", "--velocity", velocity, "--hz", "60", "--duration", "0.5"]
+        let text = try runBench(options)
+        let json = try runBench(options + ["--json", "-"])
+        for run in [text, json] {
+            #expect(run.code == (fails ? 3 : 0), "\(run.stderr)")
+            #expect(!run.stdout.lowercased().contains("nan") && !run.stderr.lowercased().contains("nan"))
+            #expect(run.stderr.contains("bench: reference failed: gsl-bsimp") == fails, "\(run.stderr)")
+        }
+        #expect(text.stdout.contains("→ at 60 Hz, for this spring:"))
+        #expect(text.stdout.contains("gsl-bsimp (one-solve): GSL ODE bsimp integration from t = 0.0") == fails)
+        let rows = try #require(try jsonObject(json.stdout)["rows"] as? [[String: Any]])
+        let bsimp = try #require(rows.first { $0["integrator"] as? String == "gsl-bsimp" })
+        #expect((bsimp["failure"] as? String)?.contains("non-finite state returned with a success status") ?? !fails)
+        #expect(rows.filter { $0["failure"] is String }.count == (fails ? 1 : 0))
+    }
+
     @Test(arguments: [
         (["--hz", "0"], "--hz must be at least 1"),
         (["--hz", "-60"], "--hz must be at least 1"),

@@ -31,6 +31,9 @@ let integratorsCommand = Command(
     rkck and rkf45 in one solve at rtol 1e-9: at equal tolerance and at matched error, with
     one step of each measured against the exact motion to show why the counts fall as they do.
 
+    Exit 3 when a GSL reference fails on a spring the options accepted (its row or study
+    entry says why, one line per failure on stderr; the rest of the report is complete).
+
     Default springs: the menu's show spring (UIKit 0.8 s, damping ratio 0.6, initial velocity
     0.6, 667 → 459 pt), a stiff bouncy one (ζ 0.15, ω₀ 2π/0.2 s) and a very stiff one
     (ζ 0.15, ω₀ 2π/0.05 s) on the same motion; --from/--to/--velocity move all three. With
@@ -59,7 +62,10 @@ let integratorsCommand = Command(
         if let destination = arguments.string("json") {
             try writeJSON(comparison.json(), to: destination, console: console)
         }
-        return .success
+        // The report is complete either way; a failed GSL reference is exit 3 (DESIGN §4).
+        let failures = comparison.referenceFailures
+        for failure in failures { console.err("bench: reference failed: \(failure)") }
+        return failures.isEmpty ? .success : .referenceFailed
     }
 )
 

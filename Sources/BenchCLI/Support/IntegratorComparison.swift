@@ -208,6 +208,23 @@ struct IntegratorComparison: Sendable {
     var timed: Bool
     /// One per spring × rate, in that order.
     var recommendations: [IntegratorRecommendation]
+
+    /// Every GSL reference that failed on these springs (a row, or the adaptive study's
+    /// equal-tolerance solve), one line each: exit code 3. The springs passed validation, so
+    /// the reference, not the input, failed.
+    var referenceFailures: [String] {
+        let rowFailures = rows.compactMap { row -> String? in
+            guard row.integrator.hasPrefix("gsl-"), let failure = row.failure else { return nil }
+            return "\(row.label) (\(row.mode.rawValue)) on \(row.spring) at \(row.hz.formatted) Hz: \(failure)"
+        }
+        let studyFailures = studies.flatMap { study in
+            study.equalTolerance.compactMap { entry -> String? in
+                guard entry.solver.hasPrefix("gsl-"), let failure = entry.failure else { return nil }
+                return "\(entry.solver) (adaptive study) on \(study.spring): \(failure)"
+            }
+        }
+        return rowFailures + studyFailures
+    }
 }
 
 enum IntegratorComparisonRunner {

@@ -126,7 +126,7 @@ extension IntegratorComparison {
                 lines.append("")
                 lines.append("   \(hz.formatted) Hz (frame \(duration(nanoseconds: 1e9 / hz)))")
                 lines.append(table(group).rendered(indent: "   "))
-                for row in group where row.failure != nil { lines.append("   \(row.label) failed: \(row.failure!)") }
+                for row in group where row.failure != nil { lines.append("   \(row.label) (\(row.mode.rawValue)): \(row.failure!)") }
                 if let text = recommendations.first(where: { $0.spring == spring.name && $0.hz == hz })?.text {
                     lines.append("   → \(text)")
                 }
