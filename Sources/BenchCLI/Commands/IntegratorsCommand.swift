@@ -118,6 +118,17 @@ struct IntegratorsRequest {
             let base = try DefaultMotion.motion(of: try DefaultMotion.menuSpring(mapping: mapping), arguments: arguments)
             springs = try ComparedSpring.defaults(base: base)
         }
+        // Energies, errors and the divergence test (energy above 100 × the initial one) must be
+        // finite numbers: refuse a motion whose energy ½kx² + ½mv² overflows, naming it.
+        for spring in springs {
+            let motion = spring.motion
+            let energy = motion.spring.energy(of: motion.initialState)
+            guard (energy * FrameStepper<Double>.divergenceEnergyFactor).isFinite else {
+                throw CLIError.usage("--from \(compact(motion.initialPosition)) --to \(compact(motion.target)) --velocity \(compact(motion.initialVelocity + 0)) "
+                    + "is too large a motion for \(spring.name == "user" ? "this spring" : "the \(spring.name) spring"): 100 × its energy ½kx² + ½mv² "
+                    + "overflows the largest finite number (1.8e308), and the comparison measures energy; scale the motion down")
+            }
+        }
         let spans = springs.map { duration ?? IntegratorComparisonRunner.defaultDuration(for: $0.motion) }
         let shortest = spans.min() ?? 0, longest = spans.max() ?? 0
         let slowest = rates.min() ?? 0, fastest = rates.max() ?? 0
@@ -131,6 +142,9 @@ struct IntegratorsRequest {
         let work = IntegratorComparisonRunner.estimatedSteps(
             springs: springs.map(\.motion.spring), spans: spans, rates: rates, substeps: substeps, measureTime: isOptimizedBuild)
         guard work <= Self.maximumWork else {
+            guard work.isFinite else {
+                throw CLIError.usage("this comparison needs more steps than a double can count (the spring's fastest rate is beyond any step size); at most \(significant(Self.maximumWork, 2)) are allowed: give a slower spring")
+            }
             throw CLIError.usage("this comparison needs about \(significant(work, 2)) steps (springs × rates × substeps, the work-precision sweep, the adaptive study and timing repeats); at most \(significant(Self.maximumWork, 2)) are allowed: lower --duration, --hz or --substeps")
         }
     }

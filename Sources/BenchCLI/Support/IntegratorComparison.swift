@@ -400,9 +400,16 @@ enum IntegratorComparisonRunner {
             while first > 0 && atRest(frames[first - 1]) { first -= 1 }
             settle = frames[first].time
         }
-        return FrameMetrics(
-            maxError: worst, rmsError: frames.isEmpty ? 0 : (squares / Double(frames.count)).squareRoot(),
-            energyDrift: drift, settleTime: settle)
+        var rms = frames.isEmpty ? 0 : (squares / Double(frames.count)).squareRoot()
+        if !rms.isFinite && worst.isFinite && worst > 0 {
+            // Errors above ~1e154 pt: their squares overflow, so scale by the largest first.
+            let scaled = frames.reduce(0.0) { sum, frame in
+                let error = abs(frame.position - motion.position(at: frame.time)) / worst
+                return sum + error * error
+            }
+            rms = worst * (scaled / Double(frames.count)).squareRoot()
+        }
+        return FrameMetrics(maxError: worst, rmsError: rms, energyDrift: drift, settleTime: settle)
     }
 
     static func frameCount(span: Double, hz: Double) -> Int {
