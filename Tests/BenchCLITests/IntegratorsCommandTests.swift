@@ -90,6 +90,24 @@ import SpringSolver
         #expect(!run.stdout.contains("\u{1B}["))
     }
 
+    /// Extreme but representable springs and motions run, every number finite (exit 0, or 3
+    /// only for a failing GSL reference, whose row then says why).
+    @Test(arguments: [
+        ["--stiffness", "300", "--damping", "1e-320"],
+        ["--stiffness", "5e-324", "--damping", "10"],
+        ["--mass", "1e308", "--stiffness", "300", "--damping", "10"],
+        ["--stiffness", "300", "--damping", "10", "--from", "1e100"],
+        ["--stiffness", "300", "--damping", "-0", "--from", "-0"],
+        ["--uikit-duration", "0.8", "--damping-ratio", "1e308"],
+    ])
+    func extremeSpringsPrintOnlyFiniteNumbers(options: [String]) throws {
+        let run = try runBench(["integrators", "--hz", "60", "--duration", "0.2"] + options)
+        #expect(run.code == 0 || run.code == 3, "\(run.stderr)")
+        let words = (run.stdout + " " + run.stderr).lowercased().split { !$0.isLetter && $0 != "-" }
+        #expect(!words.contains { ["nan", "-nan", "inf", "-inf", "infinity"].contains($0) }, "\(options)")
+        #expect(run.stdout.contains("→ at 60 Hz, for this spring:"))
+    }
+
     /// A spring that settles after ~10 600 s: the run over 2 s ends (the settle-time
     /// refinement once looped forever here) and every row is reported.
     @Test func lightlyDampedSpringEnds() throws {
@@ -144,6 +162,13 @@ import SpringSolver
         (["--stiffness", "1e8", "--damping", "0.1", "--hz", "60"], "at most 2.0e+08 are allowed"),
         (["--hz", "20000", "--substeps", "1,2,4,8", "--duration", "10"], "at most 2.0e+08 are allowed"),
         (["--bogus"], "unknown option '--bogus'"),
+        // Issue 10: a motion whose energy overflows printed "max error inf"; a damping whose
+        // work estimate overflows printed "needs about inf steps".
+        (["--from", "1e308", "--hz", "60", "--duration", "0.2"], "--from 1e+308 --to 459 --velocity -6e+307 is too large a motion for the menu-show spring"),
+        (["--stiffness", "300", "--damping", "10", "--velocity", "1e308", "--duration", "0.2"], "is too large a motion for this spring"),
+        (["--stiffness", "300", "--damping", "1e308", "--hz", "60", "--duration", "0.2"], "more steps than a double can count"),
+        (["--from", "-1e308", "--to", "1e308"], "are too far apart"),
+        (["--response", "1e-300", "--damping-fraction", "0.5"], "is out of range"),
     ])
     func badInputIsOneLineAndExitTwo(arguments: [String], message: String) throws {
         expectUsageError(try runBench(["integrators"] + arguments), mentioning: message)
