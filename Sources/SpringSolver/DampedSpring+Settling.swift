@@ -47,7 +47,9 @@ extension DampedSpring {
     /// overflows. `-∞` for a zero result.
     static func logNorm<V: SpringVector>(_ x: V, _ p: Double, _ y: V, _ q: Double) -> Double {
         let direct = norm(p * x + q * y)
-        if direct.isFinite && (direct == 0 || direct.isNormal) && isFinite(x) && isFinite(y) { return log(direct) }
+        // Underflow is harmless (an amplitude below 1e-308 settles at once): only overflow
+        // needs the scaled form.
+        if direct.isFinite || !isFinite(x) || !isFinite(y) || !p.isFinite || !q.isFinite { return log(direct) }
         func largest(_ v: V) -> Double {
             (0..<v.springComponentCount).reduce(0.0) { max($0, abs(v.springComponent($1))) }
         }
@@ -57,9 +59,10 @@ extension DampedSpring {
             let size = largest(v)
             guard size > 0, f != 0, size.isFinite, f.isFinite else { continue }
             let vectorExponent = size.exponent
-            let unit = Double(sign: .plus, exponent: -vectorExponent, significand: 1)
-            let scaled = unit.isFinite && unit > 0 ? unit * v : (1 / size) * v
-            terms.append((vectorExponent + f.exponent, Double(sign: f.sign, exponent: 0, significand: f.significand), scaled))
+            // 2^(−e) in two halves: 2^1074 itself is not a finite double.
+            let half = Double(sign: .plus, exponent: -vectorExponent / 2, significand: 1)
+            let rest = Double(sign: .plus, exponent: -vectorExponent - (-vectorExponent / 2), significand: 1)
+            terms.append((vectorExponent + f.exponent, Double(sign: f.sign, exponent: 0, significand: f.significand), rest * (half * v)))
         }
         guard let top = terms.map(\.exponent).max() else { return -.infinity }
         var sum = V.zero

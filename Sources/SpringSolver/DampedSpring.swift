@@ -70,7 +70,9 @@ public struct DampedSpring: Sendable, Hashable, CustomStringConvertible {
         let spread = naturalFrequency * abs(1 - dampingRatio).squareRoot() * (1 + dampingRatio).squareRoot()
         let decayRate = damping / (2 * mass)
         // c/m = 2λ (the integrators' γ) must be finite too.
-        guard decayRate.isFinite, (2 * decayRate).isFinite, spread.isFinite else {
+        // λ + μ (the overdamped fast rate, ≤ 2λ but rounded) must be finite too: the closed
+        // form divides by it.
+        guard decayRate.isFinite, (2 * decayRate).isFinite, spread.isFinite, (decayRate + spread).isFinite else {
             // e.g. mass 1e-10 with damping 1e300: each finite, the rate c/(2m) not.
             throw SpringError.outOfRange(values: given, reason: SpringError.derivedFailure("damping per mass c/m", .infinity))
         }
