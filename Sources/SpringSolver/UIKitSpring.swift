@@ -112,9 +112,10 @@ public struct EnvelopeDecayMapping: UIKitSpringMapping, Hashable {
             throw SpringError.invalidParameter(name: "damping ratio", value: zeta, expected: "positive for a UIKit duration")
         }
         let logResidual = -log(residual)
-        let duration: Double
+        // The rate at which the envelope (or the slowest mode) decays.
+        let rate: Double
         if zeta <= 1 {
-            duration = logResidual / (zeta * omega)
+            rate = zeta * omega
         } else {
             switch overdamping {
             case .clampToCritical:
@@ -124,16 +125,16 @@ public struct EnvelopeDecayMapping: UIKitSpringMapping, Hashable {
                 // (ζ − 1)(ζ + 1) overflows for ζ ≳ 1e154: √(ζ − 1)·√(ζ + 1) does not.
                 let product = (zeta - 1) * (zeta + 1)
                 let spread = product.isFinite ? product.squareRoot() : (zeta - 1).squareRoot() * (zeta + 1).squareRoot()
-                let slow = omega / (zeta + spread)
-                duration = logResidual / slow
+                rate = omega / (zeta + spread)
             }
         }
-        // ζ·ω₀ = c/(2m) as small as 1e-320 (damping 1e-320): the envelope takes longer than any
-        // finite duration to decay, and UIKit has no duration for it.
+        let duration = logResidual / rate
+        // A rate as small as 5e-321 (damping 1e-320): the envelope takes longer than any finite
+        // duration to decay, and UIKit has no duration for it.
         guard duration.isFinite, duration > 0 else {
             throw SpringError.invalidParameter(
-                name: "decay rate ζ·ω₀", value: zeta * omega,
-                expected: "large enough for a finite UIKit duration ln(1/\(residual))/(ζ·ω₀)")
+                name: "decay rate", value: rate,
+                expected: "large enough for a finite UIKit duration ln(1/\(residual))/rate")
         }
         return (duration, zeta)
     }

@@ -172,7 +172,7 @@ import Testing
     /// either runs (exit 0, every number finite) or is refused in one line naming the values.
     @Test(arguments: [
         // Damping 1e-320: UIKit's duration would be infinite; the vocabulary says it cannot.
-        (["--stiffness", "300", "--damping", "1e-320"], 0, "uikit         cannot express this spring: decay rate ζ·ω₀"),
+        (["--stiffness", "300", "--damping", "1e-320"], 0, "uikit         cannot express this spring: decay rate must be large enough for a finite UIKit duration"),
         (["--response", "0.5", "--damping-fraction", "5e-324"], 0, "cannot express this spring"),
         // A start at 1e307 pt: the settle time is finite (it read NaN, "never settles").
         (["--stiffness", "300", "--damping", "10", "--from", "1e307"], 0, "this motion settles at 141.5"),
