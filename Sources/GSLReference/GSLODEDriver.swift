@@ -139,11 +139,28 @@ public final class GSLODEDriver {
     }
 
     /// Adaptive integration from `t` to `t1` (`gsl_odeiv2_driver_apply`); `t` ends at `t1`.
+    ///
+    /// - Throws: ``GSLError`` for GSL's failure status, and for a state GSL returns non-finite
+    ///   while reporting success (observed with GSL 2.7.1's `bsimp` on a spring state with a
+    ///   component between 0 and about 1e-154 in magnitude): the error names the finite
+    ///   start, and `y` and `t` are left there, so no NaN reaches the caller.
     public func apply(t: inout Double, until t1: Double, state y: inout [Double]) throws {
         try checkState(y)
         try requireFinite(t1, "target time")
+        let start = (t, y)
         let status = y.withUnsafeMutableBufferPointer { gsl_odeiv2_driver_apply(driver, &t, t1, $0.baseAddress) }
         try GSL.check(status, "ODE \(stepper.rawValue) integration to t = \(t1)")
+        try checkResult(&y, &t, start: start, target: "to t = \(t1)")
+    }
+
+    /// Throws when GSL returned a non-finite state from a finite one with a success status, and
+    /// puts the start back.
+    private func checkResult(_ y: inout [Double], _ t: inout Double, start: (Double, [Double]), target: String) throws {
+        guard y.contains(where: { !$0.isFinite }) || !t.isFinite else { return }
+        (t, y) = start
+        let values = start.1.map { "\($0)" }.joined(separator: ", ")
+        throw GSLError(code: GSL_EFAILED, name: "non-finite state returned with a success status",
+                       context: "ODE \(stepper.rawValue) integration from t = \(start.0), state (\(values)), \(target)")
     }
 
     /// `count` steps of size `h` (`gsl_odeiv2_driver_apply_fixed_step`).
@@ -156,8 +173,10 @@ public final class GSLODEDriver {
         guard h.isFinite, h != 0, count >= 0 else {
             throw GSLError(code: GSL_EINVAL, name: "invalid argument", context: "fixed step must be finite and non-zero with a non-negative count, got h = \(h), count = \(count)")
         }
+        let start = (t, y)
         let status = y.withUnsafeMutableBufferPointer { gsl_odeiv2_driver_apply_fixed_step(driver, &t, h, UInt(count), $0.baseAddress) }
         try GSL.check(status, "ODE \(stepper.rawValue) fixed steps of \(h)")
+        try checkResult(&y, &t, start: start, target: "by \(count) fixed steps of \(h)")
     }
 
     /// One raw stepper step of size `h` with no error control (`gsl_odeiv2_step_apply`).

@@ -49,22 +49,32 @@ public struct DampedSpring: Sendable, Hashable, CustomStringConvertible {
         self.mass = try Check.positive(mass, "mass")
         self.stiffness = try Check.positive(stiffness, "stiffness")
         self.damping = try Check.nonNegative(damping, "damping")
+        let given = SpringError.describe([("mass", mass), ("stiffness", stiffness), ("damping", damping)])
         let naturalFrequency = (stiffness / mass).squareRoot()
-        let dampingRatio = damping / (2 * (stiffness * mass).squareRoot())
-        guard naturalFrequency.isFinite, naturalFrequency > 0, dampingRatio.isFinite else {
-            // e.g. mass 1e-320 with stiffness 1e300: each finite, the ratio not.
-            throw SpringError.invalidParameter(
-                name: "stiffness / mass", value: stiffness / mass,
-                expected: "a positive finite ratio")
+        // √k·√m when k·m overflows or underflows (k, m ~ 1e200 or 1e-200) where ζ does not.
+        let product = stiffness * mass
+        let rootOfProduct = product.isNormal ? product.squareRoot() : stiffness.squareRoot() * mass.squareRoot()
+        let dampingRatio = damping / (2 * rootOfProduct)
+        // ω₀² (k/m as the integrators use it) must be finite and positive too.
+        let omega2 = naturalFrequency * naturalFrequency
+        guard naturalFrequency.isFinite, naturalFrequency > 0, omega2.isFinite, omega2 > 0 else {
+            // e.g. mass 1e-320 with stiffness 300: each finite, the ratio not.
+            throw SpringError.outOfRange(values: given, reason: SpringError.derivedFailure(
+                "stiffness per mass k/m", naturalFrequency.isFinite && omega2.isFinite ? 0 : .infinity))
+        }
+        guard dampingRatio.isFinite else {
+            throw SpringError.outOfRange(values: given, reason: SpringError.derivedFailure("damping ratio", .infinity))
         }
         // √|1 − ζ|·√(1 + ζ), not √(|1 − ζ|·(1 + ζ)): the product overflows for ζ ≳ 1e154,
         // the factors never do (√ halves the exponent), and q ≈ ζω₀ = λ stays finite.
         let spread = naturalFrequency * abs(1 - dampingRatio).squareRoot() * (1 + dampingRatio).squareRoot()
         let decayRate = damping / (2 * mass)
-        guard decayRate.isFinite, spread.isFinite else {
+        // c/m = 2λ (the integrators' γ) must be finite too.
+        // λ + μ (the overdamped fast rate, ≤ 2λ but rounded) must be finite too: the closed
+        // form divides by it.
+        guard decayRate.isFinite, (2 * decayRate).isFinite, spread.isFinite, (decayRate + spread).isFinite else {
             // e.g. mass 1e-10 with damping 1e300: each finite, the rate c/(2m) not.
-            throw SpringError.invalidParameter(
-                name: "damping / mass", value: damping / mass, expected: "a finite ratio")
+            throw SpringError.outOfRange(values: given, reason: SpringError.derivedFailure("damping per mass c/m", .infinity))
         }
         self.naturalFrequency = naturalFrequency
         self.dampingRatio = dampingRatio
@@ -78,7 +88,15 @@ public struct DampedSpring: Sendable, Hashable, CustomStringConvertible {
         let mass = try Check.positive(mass, "mass")
         let omega = try Check.positive(naturalFrequency, "natural frequency")
         let zeta = try Check.nonNegative(dampingRatio, "damping ratio")
-        try self.init(mass: mass, stiffness: mass * omega * omega, damping: 2 * zeta * mass * omega)
+        let stiffness = mass * omega * omega, damping = 2 * zeta * mass * omega
+        let given = SpringError.describe([("mass", mass), ("natural-frequency", omega), ("damping-ratio", zeta)])
+        guard stiffness.isFinite, stiffness > 0 else {
+            throw SpringError.outOfRange(values: given, reason: SpringError.derivedFailure("stiffness m·ω₀²", stiffness))
+        }
+        guard damping.isFinite else {
+            throw SpringError.outOfRange(values: given, reason: SpringError.derivedFailure("damping 2ζ·m·ω₀", damping))
+        }
+        try self.init(mass: mass, stiffness: stiffness, damping: damping)
     }
 
     /// The three damping regimes.

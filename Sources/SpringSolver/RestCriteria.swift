@@ -54,11 +54,14 @@ extension SpringMotion {
         let state0 = initialState
         let lambda = spring.decayRate
         let x0 = state0.displacement, v0 = state0.velocity
+        // The amplitudes as logs: |v₀ + λx₀| overflows for a start at 1e308 pt, its log does not.
         let positionBound = spring.lastCrossing(
-            ofEnvelopeWith: norm(x0), norm(v0 + lambda * x0), below: criteria.distance)
+            logAmplitudes: DampedSpring.logNorm(x0, 1, .zero, 0), DampedSpring.logNorm(v0, 1, x0, lambda),
+            below: criteria.distance)
         // v(t) = e^(−λt)(v₀·C − (λv₀ + ω₀²x₀)·S)
         let velocityBound = spring.lastCrossing(
-            ofEnvelopeWith: norm(v0), norm(lambda * v0 + spring.stiffnessPerMass * x0), below: criteria.speed)
+            logAmplitudes: DampedSpring.logNorm(v0, 1, .zero, 0), DampedSpring.logNorm(v0, lambda, x0, spring.stiffnessPerMass),
+            below: criteria.speed)
         let bound = max(positionBound, velocityBound)
         if bound == 0 { return 0 }
         guard bound.isFinite else { return .infinity }

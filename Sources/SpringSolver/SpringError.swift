@@ -11,6 +11,12 @@ public enum SpringError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidVocabulary(String)
     /// An adaptive integration that could not meet its tolerance (step underflow or step cap).
     case integrationFailed(time: Double, reason: String)
+    /// Finite values each in their domain whose combination is not representable: a derived
+    /// quantity (a stiffness from a tiny response, a distance between two huge positions)
+    /// overflows or underflows. `values` names the given values (`--response 1e-300
+    /// --damping-fraction 0.5 --mass 1`), `reason` the quantity and what happened to it, never
+    /// the non-finite number itself.
+    case outOfRange(values: String, reason: String)
 
     public var description: String {
         switch self {
@@ -23,7 +29,22 @@ public enum SpringError: Error, Equatable, Sendable, CustomStringConvertible {
             return message
         case let .integrationFailed(time, reason):
             return "integration failed at t = \(SpringError.format(time)): \(reason)"
+        case let .outOfRange(values, reason):
+            return "\(values) is out of range: \(reason)"
         }
+    }
+
+    /// What happened to a derived quantity that is not a positive finite number: `overflows
+    /// the largest finite number (1.8e308)`, `underflows to 0`.
+    static func derivedFailure(_ quantity: String, _ value: Double) -> String {
+        if value.isNaN || value.isInfinite { return "its \(quantity) overflows the largest finite number (1.8e308)" }
+        if value == 0 { return "its \(quantity) underflows to 0" }
+        return "its \(quantity) is \(format(value))"
+    }
+
+    /// `--name value` pairs in the order given.
+    static func describe(_ values: [(String, Double)]) -> String {
+        values.map { "--\($0.0) \(format($0.1))" }.joined(separator: " ")
     }
 
     /// Integral values print without a fraction (`-1`, not `-1.0`), others as Swift prints them.

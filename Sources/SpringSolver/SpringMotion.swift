@@ -26,9 +26,15 @@ public struct SpringMotion<V: SpringVector>: Sendable, Equatable {
         self.target = try Check.finite(target, "to")
         self.initialVelocity = try Check.finite(initialVelocity, "velocity")
         guard isFinite(initialPosition - target) else {
-            throw SpringError.invalidParameter(
-                name: "distance", value: norm(initialPosition - target), expected: "a finite number")
+            throw SpringError.outOfRange(
+                values: "--from \(describe(initialPosition)) --to \(describe(target))",
+                reason: "the distance to − from overflows the largest finite number (1.8e308)")
         }
+    }
+
+    func describe(_ value: V) -> String {
+        let parts = (0..<value.springComponentCount).map { SpringError.format(value.springComponent($0)) }
+        return parts.count == 1 ? parts[0] : "(" + parts.joined(separator: ", ") + ")"
     }
 
     /// The state at `t = 0`, relative to the target.
@@ -44,23 +50,51 @@ public struct SpringMotion<V: SpringVector>: Sendable, Equatable {
     /// (``DampedSpring/transition(over:)``); `t ≤ 0` gives the initial state.
     ///
     /// Error: a few ulps of `|x₀| + |v₀|·t` times the envelope, in every regime.
+    ///
+    /// A state whose products overflow though the state does not (a start at 1e308 pt) is
+    /// recomputed in scaled form; a component is infinite only when its true value exceeds
+    /// the largest finite number.
     @inlinable
     public func state(at t: Double) -> SpringState<V> {
-        spring.transition(over: t).applied(to: initialState)
+        let matrix = spring.transition(over: t)
+        let state = matrix.applied(to: initialState)
+        if isFinite(state) { return state }
+        return Self.scaledApplication(of: matrix, to: initialState)
+    }
+
+    /// `matrix · state` computed on `state / 2ᵉ` (a power of two near its largest component, so
+    /// the scaling is exact) and scaled back: the products and sums of huge components do
+    /// not overflow unless the result itself does.
+    @usableFromInline @inline(never)
+    static func scaledApplication(of matrix: StateMatrix, to state: SpringState<V>) -> SpringState<V> {
+        var largest = 0.0
+        for index in 0..<state.springComponentCount { largest = max(largest, abs(state.springComponent(index))) }
+        guard largest.isFinite, largest > 1 else { return matrix.applied(to: state) }
+        let exponent = largest.exponent
+        let down = Double(sign: .plus, exponent: -exponent, significand: 1)
+        let scaled = matrix.applied(to: down * state)
+        // Up in two halves: 2ᵉ itself may be out of range for e near ±1023 … 1074.
+        let half = Double(sign: .plus, exponent: exponent / 2, significand: 1)
+        let rest = Double(sign: .plus, exponent: exponent - exponent / 2, significand: 1)
+        return rest * (half * scaled)
     }
 
     /// Absolute position at time `t`.
     @inlinable
     public func position(at t: Double) -> V {
         let matrix = spring.transition(over: t)
-        return target + (matrix.m11 * (initialPosition - target) + matrix.m12 * initialVelocity)
+        let displacement = matrix.m11 * (initialPosition - target) + matrix.m12 * initialVelocity
+        if isFinite(displacement) { return target + displacement }
+        return target + Self.scaledApplication(of: matrix, to: initialState).displacement
     }
 
     /// Velocity at time `t`.
     @inlinable
     public func velocity(at t: Double) -> V {
         let matrix = spring.transition(over: t)
-        return matrix.m21 * (initialPosition - target) + matrix.m22 * initialVelocity
+        let velocity = matrix.m21 * (initialPosition - target) + matrix.m22 * initialVelocity
+        if isFinite(velocity) { return velocity }
+        return Self.scaledApplication(of: matrix, to: initialState).velocity
     }
 
     /// The same motion restarted from another state: the starting point of a following motion

@@ -74,7 +74,41 @@ public enum SpringParameters: Sendable, Hashable {
     ///
     /// - Throws: ``SpringError/invalidParameter(name:value:expected:)`` naming the bad value
     ///   in this vocabulary's own terms.
+    ///   Finite values in their domains whose derived spring is not representable (a
+    ///   response of 1e-300 s: k = m·(2π/response)² overflows) throw
+    ///   ``SpringError/outOfRange(values:reason:)`` naming the values as given.
     public func spring(uikitMapping: any UIKitSpringMapping = EnvelopeDecayMapping.default) throws -> DampedSpring {
+        do {
+            return try derivedSpring(uikitMapping: uikitMapping)
+        } catch let error as SpringError {
+            throw rephrased(error)
+        }
+    }
+
+    /// The given values, as the command line spells them, in the vocabulary's key order.
+    var givenValues: [(String, Double)] {
+        let named = namedValues
+        let keys = Self.vocabularyKeys.first { $0.vocabulary == vocabulary }
+        let order = (keys?.required ?? []) + (keys?.optional.keys.sorted() ?? [])
+        return order.compactMap { key in named[key].map { (key, $0) } }
+    }
+
+    /// An error about a derived quantity (its value is none of the given ones, e.g. a
+    /// stiffness that overflowed) restated in terms of the values given; an error about a
+    /// given value is kept as is.
+    func rephrased(_ error: SpringError) -> SpringError {
+        let given = SpringError.describe(givenValues)
+        switch error {
+        case let .invalidParameter(name, value, _) where !namedValues.values.contains(where: { $0 == value || ($0.isNaN && value.isNaN) }):
+            return .outOfRange(values: given, reason: SpringError.derivedFailure(name, value))
+        case let .outOfRange(_, reason):
+            return .outOfRange(values: given, reason: reason)
+        default:
+            return error
+        }
+    }
+
+    func derivedSpring(uikitMapping: any UIKitSpringMapping) throws -> DampedSpring {
         switch self {
         case let .physical(mass, stiffness, damping):
             return try DampedSpring(mass: mass, stiffness: stiffness, damping: damping)

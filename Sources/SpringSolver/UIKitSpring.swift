@@ -67,6 +67,15 @@ public struct EnvelopeDecayMapping: UIKitSpringMapping, Hashable {
     }
 
     public func conversion(duration: Double, dampingRatio: Double) throws -> UIKitSpringConversion {
+        do {
+            return try derivedConversion(duration: duration, dampingRatio: dampingRatio)
+        } catch let error as SpringError {
+            // A derived ω₀ or stiffness that overflows: say so in the UIKit values given.
+            throw SpringParameters.uikit(duration: duration, dampingRatio: dampingRatio).rephrased(error)
+        }
+    }
+
+    func derivedConversion(duration: Double, dampingRatio: Double) throws -> UIKitSpringConversion {
         let duration = try Check.positive(duration, "duration")
         guard dampingRatio.isFinite, dampingRatio > 0 else {
             throw SpringError.invalidParameter(
@@ -86,7 +95,9 @@ public struct EnvelopeDecayMapping: UIKitSpringMapping, Hashable {
                 spring: spring, requestedDampingRatio: dampingRatio, appliedDampingRatio: 1,
                 note: "damping ratio \(SpringError.format(dampingRatio)) is outside UIKit's 0…1; clamped to 1 (critically damped)")
         case .slowestMode:
-            let spread = ((dampingRatio - 1) * (dampingRatio + 1)).squareRoot()
+            // (ζ − 1)(ζ + 1) overflows for ζ ≳ 1e154: then √(ζ − 1)·√(ζ + 1).
+            let product = (dampingRatio - 1) * (dampingRatio + 1)
+            let spread = product.isFinite ? product.squareRoot() : (dampingRatio - 1).squareRoot() * (dampingRatio + 1).squareRoot()
             let omega = logResidual * (dampingRatio + spread) / duration
             let spring = try DampedSpring(mass: 1, naturalFrequency: omega, dampingRatio: dampingRatio)
             return UIKitSpringConversion(
@@ -101,15 +112,31 @@ public struct EnvelopeDecayMapping: UIKitSpringMapping, Hashable {
             throw SpringError.invalidParameter(name: "damping ratio", value: zeta, expected: "positive for a UIKit duration")
         }
         let logResidual = -log(residual)
-        if zeta <= 1 { return (logResidual / (zeta * omega), zeta) }
-        switch overdamping {
-        case .clampToCritical:
-            throw SpringError.invalidParameter(
-                name: "damping ratio", value: zeta, expected: "at most 1 under the clamping UIKit mapping")
-        case .slowestMode:
-            let slow = omega / (zeta + ((zeta - 1) * (zeta + 1)).squareRoot())
-            return (logResidual / slow, zeta)
+        // The rate at which the envelope (or the slowest mode) decays.
+        let rate: Double
+        if zeta <= 1 {
+            rate = zeta * omega
+        } else {
+            switch overdamping {
+            case .clampToCritical:
+                throw SpringError.invalidParameter(
+                    name: "damping ratio", value: zeta, expected: "at most 1 under the clamping UIKit mapping")
+            case .slowestMode:
+                // (ζ − 1)(ζ + 1) overflows for ζ ≳ 1e154: √(ζ − 1)·√(ζ + 1) does not.
+                let product = (zeta - 1) * (zeta + 1)
+                let spread = product.isFinite ? product.squareRoot() : (zeta - 1).squareRoot() * (zeta + 1).squareRoot()
+                rate = omega / (zeta + spread)
+            }
         }
+        let duration = logResidual / rate
+        // A rate as small as 5e-321 (damping 1e-320): the envelope takes longer than any finite
+        // duration to decay, and UIKit has no duration for it.
+        guard duration.isFinite, duration > 0 else {
+            throw SpringError.invalidParameter(
+                name: "decay rate", value: rate,
+                expected: "large enough for a finite UIKit duration ln(1/\(residual))/rate")
+        }
+        return (duration, zeta)
     }
 }
 

@@ -90,6 +90,24 @@ import SpringSolver
         #expect(!run.stdout.contains("\u{1B}["))
     }
 
+    /// Extreme but representable springs and motions run, every number finite (exit 0, or 3
+    /// only for a failing GSL reference, whose row then says why).
+    @Test(arguments: [
+        ["--stiffness", "300", "--damping", "1e-320"],
+        ["--stiffness", "5e-324", "--damping", "10"],
+        ["--mass", "1e308", "--stiffness", "300", "--damping", "10"],
+        ["--stiffness", "300", "--damping", "10", "--from", "1e100"],
+        ["--stiffness", "300", "--damping", "-0", "--from", "-0"],
+        ["--uikit-duration", "0.8", "--damping-ratio", "1e308"],
+    ])
+    func extremeSpringsPrintOnlyFiniteNumbers(options: [String]) throws {
+        let run = try runBench(["integrators", "--hz", "60", "--duration", "0.2"] + options)
+        #expect(run.code == 0 || run.code == 3, "\(run.stderr)")
+        let words = (run.stdout + " " + run.stderr).lowercased().split { !$0.isLetter && $0 != "-" }
+        #expect(!words.contains { ["nan", "-nan", "inf", "-inf", "infinity"].contains($0) }, "\(options)")
+        #expect(run.stdout.contains("→ at 60 Hz, for this spring:"))
+    }
+
     /// A spring that settles after ~10 600 s: the run over 2 s ends (the settle-time
     /// refinement once looped forever here) and every row is reported.
     @Test func lightlyDampedSpringEnds() throws {
@@ -98,6 +116,28 @@ import SpringSolver
         #expect(run.code == 0, "\(run.stderr)")
         let rows = try #require(try jsonObject(run.stdout)["rows"] as? [[String: Any]])
         #expect(rows.contains { $0["integrator"] as? String == "exact" && ($0["maxError"] as? Double ?? 1) < 1e-9 })
+    }
+
+    /// A GSL reference that fails on a legitimate spring (bsimp returns NaN from a velocity of
+    /// 1e-300 pt/s while reporting success): its row says why without NaN, the rest of the
+    /// report is complete, and the exit code is 3 with the failure on stderr. The same
+    /// spring at 1e-100 pt/s must pass, exit 0.
+    @Test(arguments: [("1e-300", true), ("1e-100", false)])
+    func failedGSLReferenceIsExitThreeWithoutNaN(velocity: String, fails: Bool) throws {
+        let options = ["integrators", "--stiffness", "200", "--damping", "15", "--velocity", velocity, "--hz", "60", "--duration", "0.5"]
+        let text = try runBench(options)
+        let json = try runBench(options + ["--json", "-"])
+        for run in [text, json] {
+            #expect(run.code == (fails ? 3 : 0), "\(run.stderr)")
+            #expect(!run.stdout.lowercased().contains("nan") && !run.stderr.lowercased().contains("nan"))
+            #expect(run.stderr.contains("bench: reference failed: gsl-bsimp") == fails, "\(run.stderr)")
+        }
+        #expect(text.stdout.contains("→ at 60 Hz, for this spring:"))
+        #expect(text.stdout.contains("gsl-bsimp (one-solve): GSL ODE bsimp integration from t = 0.0") == fails)
+        let rows = try #require(try jsonObject(json.stdout)["rows"] as? [[String: Any]])
+        let bsimp = try #require(rows.first { $0["integrator"] as? String == "gsl-bsimp" })
+        #expect((bsimp["failure"] as? String)?.contains("non-finite state returned with a success status") ?? !fails)
+        #expect(rows.filter { $0["failure"] is String }.count == (fails ? 1 : 0))
     }
 
     @Test(arguments: [
@@ -122,6 +162,13 @@ import SpringSolver
         (["--stiffness", "1e8", "--damping", "0.1", "--hz", "60"], "at most 2.0e+08 are allowed"),
         (["--hz", "20000", "--substeps", "1,2,4,8", "--duration", "10"], "at most 2.0e+08 are allowed"),
         (["--bogus"], "unknown option '--bogus'"),
+        // Issue 10: a motion whose energy overflows printed "max error inf"; a damping whose
+        // work estimate overflows printed "needs about inf steps".
+        (["--from", "1e308", "--hz", "60", "--duration", "0.2"], "--from 1e+308 --to 459 --velocity -6e+307 is too large a motion for the menu-show spring"),
+        (["--stiffness", "300", "--damping", "10", "--velocity", "1e308", "--duration", "0.2"], "is too large a motion for this spring"),
+        (["--stiffness", "300", "--damping", "1e308", "--hz", "60", "--duration", "0.2"], "more steps than a double can count"),
+        (["--from", "-1e308", "--to", "1e308"], "are too far apart"),
+        (["--response", "1e-300", "--damping-fraction", "0.5"], "is out of range"),
     ])
     func badInputIsOneLineAndExitTwo(arguments: [String], message: String) throws {
         expectUsageError(try runBench(["integrators"] + arguments), mentioning: message)

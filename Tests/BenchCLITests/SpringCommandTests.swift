@@ -168,6 +168,60 @@ import Testing
         #expect(settle > low && settle < high, "\(settle)")
     }
 
+    /// Issue 10: no option value, however extreme, prints NaN or infinity as a result. Each
+    /// either runs (exit 0, every number finite) or is refused in one line naming the values.
+    @Test(arguments: [
+        // Damping 1e-320: UIKit's duration would be infinite; the vocabulary says it cannot.
+        (["--stiffness", "300", "--damping", "1e-320"], 0, "uikit         cannot express this spring: decay rate must be large enough for a finite UIKit duration"),
+        (["--response", "0.5", "--damping-fraction", "5e-324"], 0, "cannot express this spring"),
+        // A start at 1e307 pt: the settle time is finite (it read NaN, "never settles").
+        (["--stiffness", "300", "--damping", "10", "--from", "1e307"], 0, "this motion settles at 141.5"),
+        (["--stiffness", "300", "--damping", "10", "--from", "1e200", "--at", "0.1"], 0, "overshoot: "),
+        (["--stiffness", "300", "--damping", "10", "--from", "-0", "--to", "0", "--velocity", "-0"], 0, "overshoot: none"),
+        (["--stiffness", "300", "--damping", "10", "--from", "1e308", "--at", "0.1"], 2, "the velocity at t = 0.1 s exceeds 1.8e308 pt/s"),
+        (["--from", "-1e308", "--to", "1e308"], 2, "--from -1e+308 and --to 1e+308 are too far apart"),
+        (["--stiffness", "300", "--damping", "10", "--from", "-1e308", "--to", "1e308"], 2, "are too far apart"),
+        (["--initial-velocity", "1e308"], 2, "--initial-velocity 1e+308 times the distance -208 pt overflows"),
+        (["--mass", "1e-320", "--stiffness", "300", "--damping", "10"], 2, "--mass 1e-320 is out of range: its stiffness per mass k/m overflows"),
+        (["--mass", "5e-324", "--stiffness", "300", "--damping", "10"], 2, "is out of range"),
+        (["--response", "1e-300", "--damping-fraction", "0.5"], 2, "--response 1e-300 --damping-fraction 0.5 --mass 1 is out of range"),
+        (["--response", "0.5", "--damping-fraction", "1e308"], 2, "is out of range: its damping"),
+        (["--uikit-duration", "1e-320", "--damping-ratio", "0.6"], 2, "--uikit-duration 1e-320 --damping-ratio 0.6 is out of range"),
+        (["--uikit-duration", "0.8", "--damping-ratio", "1e300", "--uikit-overdamping", "slowest-mode"], 2, "is out of range"),
+        (["--origami-tension", "1e308", "--origami-friction", "7"], 2, "is out of range"),
+    ])
+    func extremeValuesNeverPrintNaNOrInfinity(options: [String], code: Int32, message: String) throws {
+        for json in [false, true] {
+            let run = try runBench(["spring"] + options + (json ? ["--json", "-"] : []))
+            let words = (run.stdout + " " + run.stderr).lowercased().split { !$0.isLetter && $0 != "-" }
+            #expect(!words.contains { ["nan", "-nan", "inf", "-inf", "infinity"].contains($0) }, "\(options): \(run.stdout)\(run.stderr)")
+            if code == 2 {
+                expectUsageError(run, mentioning: message)
+            } else {
+                #expect(run.code == 0, "\(run.stderr)")
+                if !json { #expect(run.stdout.contains(message), "\(run.stdout)") }
+            }
+        }
+    }
+
+    /// A damped spring that settles after more than the largest finite time: the text says so
+    /// (not "never (undamped)") and each JSON null comes with its reason.
+    @Test func settlingBeyondTheLargestTimeSaysWhyItIsNull() throws {
+        let run = try runBench(["spring", "--stiffness", "300", "--damping", "1e-320", "--at", "0", "--json", "-"])
+        #expect(run.code == 0, "\(run.stderr)")
+        let object = try jsonObject(run.stdout)
+        #expect(object["settleTime"] is NSNull)
+        let notes = try #require(object["notes"] as? [String])
+        #expect(notes.contains("settleTime is null: it exceeds the largest finite time (1.8e308 s)"), "\(notes)")
+        let vocabularies = try #require((object["parameters"] as? [String: Any])?["vocabularies"] as? [String: Any])
+        #expect((vocabularies["uikit"] as? [String: Any])?["unavailable"] is String)
+        let text = try runBench(["spring", "--stiffness", "300", "--damping", "1e-320", "--at", "0"])
+        #expect(text.stdout.contains("settles after more than 1.8e308 s"), "\(text.stdout)")
+        #expect(!text.stdout.contains("undamped"))
+        let undamped = try jsonObject(try runBench(["spring", "--stiffness", "300", "--damping", "0", "--at", "0", "--json", "-"]).stdout)
+        #expect((undamped["notes"] as? [String])?.contains("settleTime is null: the spring is undamped and never settles") == true)
+    }
+
     @Test(arguments: [
         (["--mass", "0", "--stiffness", "1", "--damping", "1"], "mass must be a positive finite number"),
         (["--stiffness", "-1", "--damping", "1"], "stiffness must be a positive finite number"),

@@ -192,3 +192,32 @@ func everyStepperSolvesTheOscillator(_ stepper: GSLStepper) throws {
 @Test func versionIsKnown() {
     #expect(gslVersion.split(separator: ".").count >= 2)
 }
+
+/// GSL's bsimp returns NaN from the finite spring state (−100, v) with 0 < |v| ≲ 1e-154 while
+/// reporting success. The driver turns that into an error naming the finite start and leaves
+/// the state there (it once handed NaN on, and `bench integrators` printed "-nan"); a velocity
+/// of 1e-100 or exactly 0 integrates.
+@Test(arguments: [(1e-300, true), (-1e-200, true), (1e-100, false), (0.0, false)])
+func nonFiniteResultWithSuccessStatusIsAnError(velocity: Double, fails: Bool) throws {
+    let driver = try GSLODEDriver(
+        stepper: .bsimp, dimension: 2, initialStep: 1e-6, absoluteTolerance: 1e-6, relativeTolerance: 1e-6,
+        rhs: { _, y, dydt in
+            dydt[0] = y[1]
+            dydt[1] = -200 * y[0] - 15 * y[1]
+        },
+        jacobian: { _, _, dfdy, dfdt in
+            dfdy[0] = 0; dfdy[1] = 1; dfdy[2] = -200; dfdy[3] = -15
+            dfdt[0] = 0; dfdt[1] = 0
+        })
+    var t = 0.0
+    var y = [-100.0, velocity]
+    if fails {
+        let error = try #require(throws: GSLError.self) { try driver.apply(t: &t, until: 1.0 / 60, state: &y) }
+        #expect(error.description.contains("non-finite state returned with a success status"), "\(error)")
+        #expect(!error.description.lowercased().contains("nan"), "\(error)")
+        #expect(t == 0 && y == [-100.0, velocity])
+    } else {
+        try driver.apply(t: &t, until: 1.0 / 60, state: &y)
+        #expect(y.allSatisfy(\.isFinite) && t == 1.0 / 60)
+    }
+}

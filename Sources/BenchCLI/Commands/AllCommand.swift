@@ -67,8 +67,8 @@ let allCommand = Command(
         // Summary.
         var summary = ["", "summary (\(seconds(since: started, clock))):"]
         summary.append("  smoothness: \(janky) of \(reports.count) scene × mode × rate checks janky (details above; 'bench validate' exits 1 on them)")
-        for (_, hz, line) in comparison.recommendations {
-            summary.append("  integrators @\(Int(hz)) Hz: \(line)")
+        for recommendation in comparison.recommendations {
+            summary.append("  integrators @\(Int(recommendation.hz)) Hz: \(recommendation.text)")
         }
         let raced = outcome.results.filter { $0.speedup != nil }
         summary.append("  kernels: \(outcome.results.count) benchmarks, \(raced.count) raced against a reference; "

@@ -18,13 +18,21 @@ let integratorsCommand = Command(
     adaptive; gsl-bsimp, gsl-msbdf with the exact Jacobian), each against the exact motion at
     the frame times: max and rms position error (pt), stability, the one-step spectral radius,
     the damping ratio and frequency the method really simulates, energy drift, settle time,
-    right-hand-side evaluations and (release builds only) ns per step and per frame.
+    right-hand-side evaluations, floating-point operations per frame (fixed-step methods,
+    counted from their code) and (release builds only) ns per step and per frame.
+    The recommendation under each table ranks SpringSolver's fixed-step methods that stay
+    within 0.5 pt of the exact motion by operations per frame — a cost that is the same on
+    every run and machine; equal counts are a tie — never by the measured times, which are
+    information only (mostly the harness's per-frame overhead).
     Adaptive methods run in one-solve mode (dopri54 samples frames by dense output, GSL's driver
     stops at each frame time) and frame-locked mode (restarted every frame), at
     rtol = atol = 1e-6; they choose their own steps, so they appear once per rate (substeps 1).
     Then a work-precision table and log-log plot at the first rate, and dopri54 against GSL's
     rkck and rkf45 in one solve at rtol 1e-9: at equal tolerance and at matched error, with
     one step of each measured against the exact motion to show why the counts fall as they do.
+
+    Exit 3 when a GSL reference fails on a spring the options accepted (its row or study
+    entry says why, one line per failure on stderr; the rest of the report is complete).
 
     Default springs: the menu's show spring (UIKit 0.8 s, damping ratio 0.6, initial velocity
     0.6, 667 → 459 pt), a stiff bouncy one (ζ 0.15, ω₀ 2π/0.2 s) and a very stiff one
@@ -54,7 +62,10 @@ let integratorsCommand = Command(
         if let destination = arguments.string("json") {
             try writeJSON(comparison.json(), to: destination, console: console)
         }
-        return .success
+        // The report is complete either way; a failed GSL reference is exit 3 (DESIGN §4).
+        let failures = comparison.referenceFailures
+        for failure in failures { console.err("bench: reference failed: \(failure)") }
+        return failures.isEmpty ? .success : .referenceFailed
     }
 )
 
@@ -107,6 +118,17 @@ struct IntegratorsRequest {
             let base = try DefaultMotion.motion(of: try DefaultMotion.menuSpring(mapping: mapping), arguments: arguments)
             springs = try ComparedSpring.defaults(base: base)
         }
+        // Energies, errors and the divergence test (energy above 100 × the initial one) must be
+        // finite numbers: refuse a motion whose energy ½kx² + ½mv² overflows, naming it.
+        for spring in springs {
+            let motion = spring.motion
+            let energy = motion.spring.energy(of: motion.initialState)
+            guard (energy * FrameStepper<Double>.divergenceEnergyFactor).isFinite else {
+                throw CLIError.usage("--from \(compact(motion.initialPosition)) --to \(compact(motion.target)) --velocity \(compact(motion.initialVelocity + 0)) "
+                    + "is too large a motion for \(spring.name == "user" ? "this spring" : "the \(spring.name) spring"): 100 × its energy ½kx² + ½mv² "
+                    + "overflows the largest finite number (1.8e308), and the comparison measures energy; scale the motion down")
+            }
+        }
         let spans = springs.map { duration ?? IntegratorComparisonRunner.defaultDuration(for: $0.motion) }
         let shortest = spans.min() ?? 0, longest = spans.max() ?? 0
         let slowest = rates.min() ?? 0, fastest = rates.max() ?? 0
@@ -120,6 +142,9 @@ struct IntegratorsRequest {
         let work = IntegratorComparisonRunner.estimatedSteps(
             springs: springs.map(\.motion.spring), spans: spans, rates: rates, substeps: substeps, measureTime: isOptimizedBuild)
         guard work <= Self.maximumWork else {
+            guard work.isFinite else {
+                throw CLIError.usage("this comparison needs more steps than a double can count (the spring's fastest rate is beyond any step size); at most \(significant(Self.maximumWork, 2)) are allowed: give a slower spring")
+            }
             throw CLIError.usage("this comparison needs about \(significant(work, 2)) steps (springs × rates × substeps, the work-precision sweep, the adaptive study and timing repeats); at most \(significant(Self.maximumWork, 2)) are allowed: lower --duration, --hz or --substeps")
         }
     }

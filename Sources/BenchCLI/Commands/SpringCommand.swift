@@ -65,6 +65,21 @@ struct SpringCommandReport {
         timesWereGiven = atTimes != nil
         settleTime = motion.settleTime()
         times = atTimes ?? Self.defaultTimes(for: motion, settleTime: settleTime)
+        // Every number printed must be finite: the closed form is computed in scaled form, so
+        // a sample is infinite only when its true value is beyond the largest finite number.
+        for t in times {
+            let state = motion.state(at: t)
+            let position = motion.target + state.displacement
+            for (name, value, unit) in [("position", position, "pt"), ("velocity", state.velocity, "pt/s")] where !value.isFinite {
+                throw CLIError.usage("the \(name) at t = \(compact(t)) s exceeds 1.8e308 \(unit) (the largest finite number): "
+                    + "--from \(compact(motion.initialPosition)) --to \(compact(motion.target)) --velocity \(compact(motion.initialVelocity + 0)) is too large a motion for this spring; scale it down")
+            }
+        }
+        let overshoot = overshoot
+        guard overshoot.distance.isFinite, overshoot.time.isFinite else {
+            throw CLIError.usage("the overshoot exceeds 1.8e308 pt (the largest finite number): "
+                + "--from \(compact(motion.initialPosition)) --to \(compact(motion.target)) --velocity \(compact(motion.initialVelocity + 0)) is too large a motion for this spring; scale it down")
+        }
     }
 
     var spring: DampedSpring { motion.spring }
@@ -84,7 +99,12 @@ struct SpringCommandReport {
                 let parameters = try SpringParameters(spring, in: keys.vocabulary, uikitMapping: mapping)
                 let named = parameters.namedValues
                 let order = keys.required + keys.optional.keys.sorted()
-                return (keys.vocabulary, order.compactMap { key in named[key].map { (key, $0) } }, nil)
+                let values = order.compactMap { key in named[key].map { (key, $0) } }
+                // Never print an overflowed value as a parameter: say the vocabulary cannot.
+                if let bad = values.first(where: { !$0.1.isFinite }) {
+                    return (keys.vocabulary, nil, "its \(bad.0) would exceed the largest finite number (1.8e308)")
+                }
+                return (keys.vocabulary, values, nil)
             } catch {
                 return (keys.vocabulary, nil, "\(error)")
             }
@@ -160,8 +180,9 @@ struct SpringCommandReport {
         let (overshootDistance, overshootTime) = overshoot
         lines.append("motion: \(compact(motion.initialPosition)) → \(compact(motion.target)) pt, initial velocity \(compact(motion.initialVelocity)) pt/s")
         lines.append("settling: Core Animation settlingDuration \(timeText(s.settlingDuration)) (unit step within 0.001); "
-                     + (settle.isFinite ? "this motion settles at \(timeText(settle))" : "this motion never settles") + " (within \(compact(RestCriteria.default.distance)) pt and \(compact(RestCriteria.default.speed)) pt/s for good)")
-        let share = motion.distance > 0 ? " (\(compact(100 * overshootDistance / motion.distance, 3)) % of the distance)" : ""
+                     + (settle.isFinite ? "this motion settles at \(timeText(settle))" : s.isUndamped ? "this motion never settles" : "this motion settles after \(Self.beyondTime)") + " (within \(compact(RestCriteria.default.distance)) pt and \(compact(RestCriteria.default.speed)) pt/s for good)")
+        // ÷ first: 100 × a huge overshoot would overflow.
+        let share = motion.distance > 0 ? " (\(compact(overshootDistance / motion.distance * 100, 3)) % of the distance)" : ""
         lines.append(overshootDistance > 0
                      ? "overshoot: \(compact(overshootDistance)) pt past the target\(share) at t = \(compact(overshootTime)) s"
                      : "overshoot: none")
@@ -177,7 +198,21 @@ struct SpringCommandReport {
     }
 
     private func timeText(_ value: Double) -> String {
-        value.isFinite ? "\(compact(value)) s" : "never (undamped)"
+        value.isFinite ? "\(compact(value)) s" : spring.isUndamped ? "never (undamped)" : Self.beyondTime
+    }
+
+    /// A damped spring so lightly damped (damping 1e-320) that it settles after longer than the
+    /// largest finite time.
+    static let beyondTime = "more than 1.8e308 s (beyond the largest finite time)"
+
+    /// Why `settleTime` or `settlingDuration` is null in the JSON, when one is.
+    var nullReasons: [String] {
+        var reasons: [String] = []
+        for (key, value) in [("settleTime", settleTime), ("settlingDuration", spring.settlingDuration)] where !value.isFinite {
+            reasons.append(spring.isUndamped ? "\(key) is null: the spring is undamped and never settles"
+                           : "\(key) is null: it exceeds the largest finite time (1.8e308 s)")
+        }
+        return reasons
     }
 
     /// `flightline.spring/1` (DESIGN §5), with the vocabularies, the motion, settling and
@@ -214,7 +249,7 @@ struct SpringCommandReport {
             ("settlingDuration", .finite(s.settlingDuration)),
             ("overshoot", .object([("distance", .number(overshootDistance)), ("time", .number(overshootTime))])),
             ("motion", .object([("from", .number(motion.initialPosition)), ("to", .number(motion.target)), ("velocity", .number(motion.initialVelocity))])),
-            ("notes", .array(notes.map(JSON.string))),
+            ("notes", .array((notes + nullReasons).map(JSON.string))),
         ])
     }
 }

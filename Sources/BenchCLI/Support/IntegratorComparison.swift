@@ -86,6 +86,12 @@ struct IntegratorRow: Sendable {
     var settleTime: Double?
     /// Right-hand-side (force) evaluations per frame, averaged over the run.
     var evaluationsPerFrame: Double?
+    /// Floating-point operations per frame of SpringSolver's fixed-step methods
+    /// (``IntegratorKind/operationsPerStep`` × substeps): the deterministic cost the
+    /// recommendation ranks by. `nil` for the adaptive and GSL rows, whose work per frame depends
+    /// on the motion and the tolerance (it is in ``evaluationsPerFrame``).
+    var operationsPerFrame: Int?
+    /// Information only, never ranked (it is mostly the harness's per-frame overhead).
     /// Measured in a release build only, for every row the same way: the minimum time of the
     /// whole run that produced the row's frames (frames stored; its error metrics not timed),
     /// per frame and per step (accepted + rejected for dopri54; `nil` for GSL's adaptive
@@ -200,7 +206,25 @@ struct IntegratorComparison: Sendable {
     var studies: [AdaptiveStudy]
     /// Whether nsPerStep/nsPerFrame were measured (release builds only).
     var timed: Bool
-    var recommendations: [(spring: String, hz: Double, text: String)]
+    /// One per spring × rate, in that order.
+    var recommendations: [IntegratorRecommendation]
+
+    /// Every GSL reference that failed on these springs (a row, or the adaptive study's
+    /// equal-tolerance solve), one line each: exit code 3. The springs passed validation, so
+    /// the reference, not the input, failed.
+    var referenceFailures: [String] {
+        let rowFailures = rows.compactMap { row -> String? in
+            guard row.integrator.hasPrefix("gsl-"), let failure = row.failure else { return nil }
+            return "\(row.label) (\(row.mode.rawValue)) on \(row.spring) at \(row.hz.formatted) Hz: \(failure)"
+        }
+        let studyFailures = studies.flatMap { study in
+            study.equalTolerance.compactMap { entry -> String? in
+                guard entry.solver.hasPrefix("gsl-"), let failure = entry.failure else { return nil }
+                return "\(entry.solver) (adaptive study) on \(study.spring): \(failure)"
+            }
+        }
+        return rowFailures + studyFailures
+    }
 }
 
 enum IntegratorComparisonRunner {
@@ -252,7 +276,7 @@ enum IntegratorComparisonRunner {
         var rows: [IntegratorRow] = []
         var points: [WorkPrecisionPoint] = []
         var studies: [AdaptiveStudy] = []
-        var recommendations: [(String, Double, String)] = []
+        var recommendations: [IntegratorRecommendation] = []
         var durations: [Double] = []
         for spring in springs {
             let span = duration ?? defaultDuration(for: spring.motion)
@@ -274,7 +298,7 @@ enum IntegratorComparisonRunner {
                 for stepper in [GSLStepper.bsimp, .msbdf] {
                     group.append(gslAdaptiveRow(stepper, spring: spring, hz: hz, span: span, tolerance: tolerance, mode: .oneSolve, measureTime: measureTime))
                 }
-                recommendations.append((spring.name, hz, recommendation(for: group, hz: hz, timed: measureTime)))
+                recommendations.append(IntegratorRecommendation(spring: spring.name, hz: hz, rows: group))
                 rows += group
             }
             points += try workPrecision(spring: spring, hz: rates[0], span: span)
@@ -376,9 +400,16 @@ enum IntegratorComparisonRunner {
             while first > 0 && atRest(frames[first - 1]) { first -= 1 }
             settle = frames[first].time
         }
-        return FrameMetrics(
-            maxError: worst, rmsError: frames.isEmpty ? 0 : (squares / Double(frames.count)).squareRoot(),
-            energyDrift: drift, settleTime: settle)
+        var rms = frames.isEmpty ? 0 : (squares / Double(frames.count)).squareRoot()
+        if !rms.isFinite && worst.isFinite && worst > 0 {
+            // Errors above ~1e154 pt: their squares overflow, so scale by the largest first.
+            let scaled = frames.reduce(0.0) { sum, frame in
+                let error = abs(frame.position - motion.position(at: frame.time)) / worst
+                return sum + error * error
+            }
+            rms = worst * (scaled / Double(frames.count)).squareRoot()
+        }
+        return FrameMetrics(maxError: worst, rmsError: rms, energyDrift: drift, settleTime: settle)
     }
 
     static func frameCount(span: Double, hz: Double) -> Int {
@@ -416,7 +447,8 @@ enum IntegratorComparisonRunner {
             maxError: metrics.maxError, rmsError: metrics.rmsError, stable: run.isStable, divergedAt: run.divergence?.time,
             spectralRadius: matrix?.spectralRadius, effectiveDampingRatio: effective?.dampingRatio,
             effectiveFrequency: effective?.naturalFrequency, energyDrift: metrics.energyDrift, settleTime: metrics.settleTime,
-            evaluationsPerFrame: Double(evaluationsPerStep(kind) * substeps))
+            evaluationsPerFrame: Double(evaluationsPerStep(kind) * substeps),
+            operationsPerFrame: kind.operationsPerStep.map { $0 * substeps })
         if !run.isStable { markDiverged(&row) }
         if measureTime {
             // The whole run, as every other row is timed (``IntegratorRow/nsPerFrame``).
@@ -716,40 +748,5 @@ enum IntegratorComparisonRunner {
         return AdaptiveStudy(spring: spring.name, span: span, checkpoints: checkpoints,
                              equalTolerance: [base] + references, matched: matched,
                              oneStep: OneStepConstants.measure(motion))
-    }
-
-    // MARK: Recommendation
-
-    /// One line per spring × rate: the exact propagator, the cheapest general method with an
-    /// error under half a point (by measured ns per frame in a release build, by evaluations per
-    /// frame otherwise), and the methods that diverge.
-    static func recommendation(for rows: [IntegratorRow], hz: Double, timed: Bool) -> String {
-        let usable = rows.filter { $0.failure == nil }
-        var parts: [String] = []
-        if let exact = usable.first(where: { $0.integrator == "exact" && $0.substeps == 1 }) {
-            var text = "exact (propagator) is exact (max error \(significant(exact.maxError, 2)) pt, rounding)"
-            if timed, let ns = exact.nsPerFrame {
-                let cheaper = usable.filter { ($0.nsPerFrame ?? .infinity) < ns && $0.integrator != "exact" }.count
-                text += cheaper == 0 ? " and the cheapest measured (\(duration(nanoseconds: ns))/frame)"
-                    : " at \(duration(nanoseconds: ns))/frame (\(cheaper) cheaper but inexact rows)"
-            }
-            parts.append(text)
-        }
-        let candidates = usable.filter { $0.integrator != "exact" && $0.stable && $0.maxError < visibleError }
-        func cost(_ row: IntegratorRow) -> Double {
-            (timed ? row.nsPerFrame : row.evaluationsPerFrame) ?? .infinity
-        }
-        if let best = candidates.min(by: { (cost($0), $0.maxError) < (cost($1), $1.maxError) }), cost(best).isFinite {
-            let price = timed ? "\(duration(nanoseconds: cost(best)))/frame" : "\(significant(cost(best))) evaluations/frame"
-            parts.append("among general integrators \(best.label) is the cheapest with error < \(significant(visibleError)) pt (\(significant(best.maxError, 2)) pt, \(price))")
-        } else {
-            parts.append("no general integrator stays under \(significant(visibleError)) pt")
-        }
-        let unstable = usable.filter { !$0.stable }.map(\.label)
-        if !unstable.isEmpty { parts.append("unstable: \(unstable.joined(separator: ", "))") }
-        let failed = rows.filter { $0.failure != nil }.map(\.label)
-        if !failed.isEmpty { parts.append("failed: \(failed.joined(separator: ", "))") }
-        return "at \(hz.formatted) Hz, for this spring: " + parts.joined(separator: "; ")
-            + (timed ? "" : " (cost by evaluations: debug build, no timings)")
     }
 }

@@ -45,6 +45,7 @@ extension IntegratorComparison {
                 ("effectiveDampingRatio", .finite(row.effectiveDampingRatio)),
                 ("effectiveNaturalFrequency", .finite(row.effectiveFrequency)),
                 ("evaluationsPerFrame", .finite(row.evaluationsPerFrame)),
+                ("operationsPerFrame", row.operationsPerFrame.map(JSON.integer) ?? .null),
                 ("failure", row.failure.map(JSON.string) ?? .null),
             ])
         }
@@ -86,9 +87,17 @@ extension IntegratorComparison {
             ("timed", .bool(timed)),
             ("workPrecision", .array(pointEntries)),
             ("adaptiveStudy", .array(studyEntries)),
-            ("recommendations", .array(recommendations.map { .object([("spring", .string($0.spring)), ("hz", .number($0.hz)), ("text", .string($0.text))]) })),
+            ("costModel", .string(Self.costModel)),
+            ("recommendations", .array(recommendations.map(\.json))),
         ])
     }
+
+    /// What `operationsPerFrame` counts, and why it is null on some rows (said in the JSON).
+    static let costModel = "operationsPerFrame: floating-point multiplies, adds and subtracts per frame on a 1-D spring, "
+        + "counted from each fixed-step method's code (explicit-euler 7, semi-implicit-euler 7, velocity-verlet 12, rk4 36, "
+        + "implicit-euler 5, trapezoidal 12, exact 6 per step; the implicit methods' constant 2 × 2 elimination done once per step size), "
+        + "times substeps; the recommendation ranks by it, never by time. null on the adaptive and GSL rows, whose work per frame "
+        + "depends on the motion and the tolerance: see evaluationsPerFrame. nsPerStep and nsPerFrame are information only."
 
     /// The readable report: per spring, a table per rate with its recommendation, the
     /// work-precision table and plot, and the one-solve dopri54 study.
@@ -97,10 +106,11 @@ extension IntegratorComparison {
             "bench integrators — every integrator against the exact spring motion, sampled at the frame times",
             "errors: frame position error against the closed form (pt); adaptive rows at rtol = atol = \(significant(tolerance, 1)); "
                 + "settle: 0.5 pt and 31.25 pt/s; ρ: one-step spectral radius; ζ/ω₀ eff: the spring the method really simulates",
+            "ops/frame: floating-point operations per frame counted from each fixed-step method's code (IntegratorKind.operationsPerStep × substeps); the recommendation (→) ranks by it, equal counts tie",
             "gsl-rk4: one GSL call per step h = a full step + two half steps (step doubling), returning the two-half-step result: RK4 accuracy at h/2, the cost of 3 RK4 steps",
         ]
         if timed {
-            lines.append("ns/step, ns/frame: the fastest of repeated whole runs producing the row's frames (frames stored, error metrics not timed), the same for every row; bare kernels: bench run spring/…")
+            lines.append("ns/step, ns/frame: information only, never ranked: the fastest of repeated whole runs producing the row's frames (frames stored, error metrics not timed), mostly the harness's per-frame overhead; bare kernels: bench run spring/…")
         } else {
             lines.append("times omitted: this is a debug build (build with 'swift build -c release' for ns/step)")
         }
@@ -116,7 +126,7 @@ extension IntegratorComparison {
                 lines.append("")
                 lines.append("   \(hz.formatted) Hz (frame \(duration(nanoseconds: 1e9 / hz)))")
                 lines.append(table(group).rendered(indent: "   "))
-                for row in group where row.failure != nil { lines.append("   \(row.label) failed: \(row.failure!)") }
+                for row in group where row.failure != nil { lines.append("   \(row.label) (\(row.mode.rawValue)): \(row.failure!)") }
                 if let text = recommendations.first(where: { $0.spring == spring.name && $0.hz == hz })?.text {
                     lines.append("   → \(text)")
                 }
@@ -143,7 +153,7 @@ extension IntegratorComparison {
 
     private func table(_ group: [IntegratorRow]) -> Table {
         var table = Table("integrator", "mode", "max error", "rms error", "stable", "ρ step", "ζ eff", "ω₀ eff",
-                          "energy drift", "settle (s)", "evals/frame", "ns/step", "ns/frame")
+                          "energy drift", "settle (s)", "evals/frame", "ops/frame", "ns/step", "ns/frame")
         for row in group {
             let failed = row.failure != nil
             table.add(row: [
@@ -158,6 +168,7 @@ extension IntegratorComparison {
                 failed || !row.energyDrift.isFinite ? "—" : significant(row.energyDrift, 2),
                 row.settleTime.map { significant($0) } ?? "—",
                 row.evaluationsPerFrame.map { significant($0) } ?? "—",
+                row.operationsPerFrame.map { String($0) } ?? "—",
                 row.nsPerStep.map { significant($0) } ?? "—",
                 row.nsPerFrame.map { significant($0) } ?? "—",
             ])

@@ -152,12 +152,21 @@ enum SpringOptions {
     ) throws -> SpringMotion<Double> {
         let from = try arguments.double("from") ?? defaultFrom
         let to = try arguments.double("to") ?? defaultTo
+        // Finite positions whose distance overflows (-1e308 → 1e308): name them, not the
+        // infinite distance or a NaN velocity derived from it.
+        guard (to - from).isFinite else {
+            throw CLIError.usage("--from \(compact(from)) and --to \(compact(to)) are too far apart: to − from must be at most 1.8e308 in magnitude")
+        }
         let velocity: Double
         switch (try arguments.double("velocity"), try arguments.double("initial-velocity")) {
         case (.some, .some):
             throw CLIError.usage("give either --velocity (points per second) or --initial-velocity (distance per second), not both")
         case (let absolute?, nil): velocity = absolute
-        case (nil, let relative?): velocity = relative * (to - from)
+        case (nil, let relative?):
+            velocity = relative * (to - from)
+            guard velocity.isFinite else {
+                throw CLIError.usage("--initial-velocity \(compact(relative)) times the distance \(compact(to - from)) pt overflows: the velocity must be at most 1.8e308 pt/s in magnitude")
+            }
         case (nil, nil): velocity = relativeVelocity * (to - from)
         }
         do {
