@@ -56,7 +56,8 @@ func runBench(
     let deadline = Date().addingTimeInterval(timeout)
     while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
     if process.isRunning {
-        process.terminate()
+        // SIGKILL: a SIGTERM can be blocked in the child (it inherits the test runner's mask).
+        kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         throw BenchTimeout(arguments: arguments, seconds: timeout)
     }
