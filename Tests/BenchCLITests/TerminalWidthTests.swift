@@ -146,6 +146,9 @@ import Testing
                 springs: [try ComparedSpring.menuShow()], rates: [60], substeps: [1], duration: nil, measureTime: false)
             let part2 = comparison.rendered(plotWidth: 80, plotHeight: 18, usesColor: false)
             let part3 = renderRun(Self.syntheticRun())
+            // Part 3's point is the race: at 80 columns its table keeps the median and the speedup.
+            let header = try #require(part3.split(separator: "\n").first)
+            for column in ["benchmark", "median", "speedup", "max error"] { #expect(header.contains(column), "\(column)") }
             for (name, part) in [("1", part1), ("2", part2), ("3", part3)] {
                 let lines = Layout.current.fitted(part).split(separator: "\n")
                 let wide = lines.filter { displayWidth($0) > 80 }
