@@ -18,10 +18,10 @@ set -e
 elapsed=$(( $(date +%s) - started ))
 
 # Swift Testing's closing line: "✔ Test run with 439 tests in 58 suites passed after 20.1 seconds."
-result=$(grep -E "Test run with [0-9]+ tests?" "$log" | tail -n 1 | sed -E 's/^[^T]*Test run with /test run with /; s/ after [0-9.]+ seconds\.?$//' || true)
+result=$(grep -E "Test run with [0-9]+ tests?" "$log" | tail -n 1 | sed -E 's/^[^T]*Test run with //; s/ after [0-9.]+ seconds//; s/\.$//' || true)
 failed=$(grep -cE "^✘ Test .* (failed|recorded an issue)" "$log" || true)
 if [ "$status" -eq 0 ]; then
-    echo "scripts/test.sh: passed: ${result:-no Swift Testing summary line} (${elapsed} s with the build)"
+    echo "scripts/test.sh: ${result:-passed (no Swift Testing summary line)} (${elapsed} s with the build)"
 else
     echo "scripts/test.sh: FAILED (swift test exit ${status}): ${result:-the build or the runner failed before the tests}; ${failed} failure lines marked ✘ above (${elapsed} s)" >&2
 fi
