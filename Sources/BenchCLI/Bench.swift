@@ -9,50 +9,74 @@ public enum Bench {
             return try dispatch(arguments, console: console).rawValue
         } catch let error as CLIError {
             console.clearProgress()
-            console.err("bench: \(error.message)")
+            console.err("bench: \(escapingUnusualCharacters(error.message))")
             return error.code.rawValue
         } catch {
             console.clearProgress()
-            console.err("bench: \(String(describing: error).split(whereSeparator: \.isNewline).joined(separator: " "))")
+            let message = String(describing: error).split(whereSeparator: \.isNewline).joined(separator: " ")
+            console.err("bench: \(escapingUnusualCharacters(message))")
             return ExitCode.usage.rawValue
         }
     }
 
+    /// Finds the command, parses its arguments strictly (every one must mean something: no
+    /// command, `--version` or `--help` ignores what follows it) and runs it in its ``Layout``.
     static func dispatch(_ arguments: [String], console: Console) throws -> ExitCode {
-        guard let first = arguments.first else {
-            return try command(named: "all")!.run(Arguments([], options: command(named: "all")!.options, command: "all"), console)
-        }
+        // Global switches may come before the command: `bench --wide validate`.
+        let leading = Array(arguments.prefix { $0 == "--wide" })
+        let remaining = Array(arguments.dropFirst(leading.count))
+        let first = remaining.first
+        let name: String
+        var rest: [String]
         switch first {
-        case "--version", "version":
+        case "--version", "version": (name, rest) = ("--version", leading + remaining.dropFirst())
+        case "--help", "-h", "help": (name, rest) = ("help", leading + remaining.dropFirst())
+        case let word? where !word.hasPrefix("-"): (name, rest) = (word, leading + remaining.dropFirst())
+        default: (name, rest) = ("all", arguments)  // Options with no command belong to the main job: `bench --quick`.
+        }
+
+        switch name {
+        case "--version":
+            let parsed = try Arguments(rest, options: [], command: "--version")
+            try parsed.requirePositionals(atMost: 0, command: "--version")
+            guard !parsed.has("help") else { throw CLIError.usage("'bench --version' takes no options, got '--help'") }
             console.out("bench (Flightline) \(version), GSL \(gslVersionString), \(buildConfiguration) build")
             return .success
-        case "--help", "-h":
-            console.out(overview)
-            return .success
         case "help":
-            guard arguments.count <= 2 else { throw CLIError.usage("'bench help' takes at most one command name") }
-            if arguments.count == 1 {
-                console.out(overview)
-                return .success
+            let parsed = try Arguments(rest, options: [], command: "help")
+            try parsed.requirePositionals(atMost: 1, command: "help")
+            var topic: Command?
+            if let name = parsed.positionals.first {
+                guard let command = command(named: name) else {
+                    throw CLIError.usage("unknown command \(quoted(name)) (commands: \(commandNames))")
+                }
+                topic = command
             }
-            guard let command = command(named: arguments[1]) else {
-                throw CLIError.usage("unknown command '\(arguments[1])' (commands: \(commandNames))")
-            }
-            console.out(command.help)
+            Layout.$current.withValue(layout(parsed, console)) { console.out(topic?.help ?? reflowed(overview)) }
             return .success
         default:
-            // Options with no command belong to the main job: `bench --quick`.
-            let (name, rest) = first.hasPrefix("-") ? ("all", arguments) : (first, Array(arguments.dropFirst()))
             guard let command = command(named: name) else {
-                throw CLIError.usage("unknown command '\(name)' (commands: \(commandNames))")
-            }
-            if rest.contains("--help") || rest.contains("-h") {
-                console.out(command.help)
-                return .success
+                throw CLIError.usage("unknown command \(quoted(name)) (commands: \(commandNames))")
             }
             let parsed = try Arguments(rest, options: command.options, command: name)
-            return try command.run(parsed, console)
+            return try Layout.$current.withValue(layout(parsed, console)) {
+                if parsed.has("help") {
+                    console.out(command.help)
+                    return .success
+                }
+                return try command.run(parsed, console)
+            }
         }
+    }
+
+    /// The width of this command's output: the terminal's, or unlimited with `--wide`.
+    /// A command's own `--width W` (`bench plot`) widens it to W: what the user asked for wins.
+    static func layout(_ arguments: Arguments, _ console: Console) -> Layout {
+        var layout = Layout.resolve(wide: arguments.has("wide"), environment: console.environment, stdoutIsTerminal: console.stdoutIsTerminal)
+        if let fitted = layout.width, let asked = arguments.string("width").flatMap({ Int($0) }) {
+            layout.width = max(fitted, asked)
+        }
+        return layout
     }
 
     static func command(named name: String) -> Command? { commands.first { $0.name == name } }
@@ -74,6 +98,13 @@ public enum Bench {
         lines += [
             "",
             "'bench help COMMAND' or 'bench COMMAND --help' for a command's options.",
+            "",
+            "--wide (every command): print everything unabridged; by default the output fits the terminal",
+            "(80 columns when piped; COLUMNS sets the width).",
+            "",
+            "path data ('bench path DATA', 'bench validate --svg DATA') may also be '-' (read standard input)",
+            "or @FILE (read a file): for paths longer than the 128 KiB a single argument may hold.",
+            "",
             "exit codes: 0 ok, 1 a check failed (janky, regression), 2 bad usage or input, 3 a reference failed",
         ]
         return lines.joined(separator: "\n")

@@ -4,6 +4,8 @@ import Testing
 /// The outcome of one run of the built `bench` executable.
 struct BenchRun: Sendable {
     let code: Int32
+    /// Whether `code` is the signal that ended the process (a trap, a crash), not an exit status.
+    var wasKilledBySignal = false
     let stdout: String
     let stderr: String
 }
@@ -11,7 +13,16 @@ struct BenchRun: Sendable {
 /// Runs the `bench` executable that SwiftPM built next to the test bundle, as a user would:
 /// its own process, its exit code, its stdout and stderr (through files, so a large output can
 /// never deadlock a pipe).
-func runBench(_ arguments: [String], environment: [String: String] = [:]) throws -> BenchRun {
+///
+/// By default the run is `--wide` (given before the command, unless the arguments hold it), so
+/// that tests about content see every column and unwrapped lines; `fitsWidth: true` runs it as
+/// given, fitted to `COLUMNS` or 80 columns (the layout tests). `timeout` seconds, then the run
+/// is killed and the test fails rather than hangs.
+func runBench(
+    _ arguments: [String], environment: [String: String] = [:], fitsWidth: Bool = false, timeout: Double = 300,
+    standardInput: String? = nil
+) throws -> BenchRun {
+    let arguments = fitsWidth || arguments.contains("--wide") ? arguments : ["--wide"] + arguments
     let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     var executable = directory.appendingPathComponent("bench")
     if !FileManager.default.fileExists(atPath: executable.path) {
@@ -34,14 +45,36 @@ func runBench(_ arguments: [String], environment: [String: String] = [:]) throws
     process.environment = env
     process.standardOutput = try FileHandle(forWritingTo: outURL)
     process.standardError = try FileHandle(forWritingTo: errURL)
-    process.standardInput = FileHandle.nullDevice
+    if let standardInput {
+        let inURL = scratch.appendingPathComponent("stdin")
+        try Data(standardInput.utf8).write(to: inURL)
+        process.standardInput = try FileHandle(forReadingFrom: inURL)
+    } else {
+        process.standardInput = FileHandle.nullDevice
+    }
     try process.run()
+    let deadline = Date().addingTimeInterval(timeout)
+    while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+    if process.isRunning {
+        // SIGKILL: a SIGTERM can be blocked in the child (it inherits the test runner's mask).
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        throw BenchTimeout(arguments: arguments, seconds: timeout)
+    }
     process.waitUntilExit()
     return BenchRun(
         code: process.terminationStatus,
+        wasKilledBySignal: process.terminationReason == .uncaughtSignal,
         stdout: try String(contentsOf: outURL, encoding: .utf8),
         stderr: try String(contentsOf: errURL, encoding: .utf8)
     )
+}
+
+/// A `bench` run that did not end within its time limit (it was killed).
+struct BenchTimeout: Error, CustomStringConvertible {
+    let arguments: [String]
+    let seconds: Double
+    var description: String { "bench \(arguments) did not finish within \(seconds) s" }
 }
 
 /// Checks that `bench` refused `run` as bad usage: exit code 2, nothing on stdout, and one line

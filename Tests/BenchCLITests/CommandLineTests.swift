@@ -1,3 +1,4 @@
+@testable import BenchCLI
 import Testing
 
 @Suite struct CommandLineTests {
@@ -23,6 +24,89 @@ import Testing
     func usageErrorsAreOneLineAndExitTwo(arguments: [String], message: String) throws {
         expectUsageError(try runBench(arguments), mentioning: message)
     }
+
+    /// `--version`, `--help` and `help` used to ignore whatever followed them and exit 0.
+    @Test(arguments: [
+        (["--version", "junk"], "unexpected argument 'junk'"),
+        (["version", "--bogus"], "unknown option '--bogus'"),
+        (["--version", "--help"], "'--help'"),
+        (["--help", "junk"], "unknown command 'junk'"),
+        (["-h", "--bogus"], "unknown option '--bogus'"),
+        (["help", "--bogus"], "unknown option '--bogus'"),
+        (["help", "path", "extra"], "unexpected argument 'extra'"),
+        (["help", "-x"], "unknown option '-x'"),
+    ])
+    func garbageAfterVersionOrHelpIsAUsageError(arguments: [String], message: String) throws {
+        expectUsageError(try runBench(arguments, fitsWidth: true), mentioning: message)
+    }
+
+    @Test(arguments: [["--version", "--wide"], ["--wide", "--version"], ["--help", "validate"], ["help", "path", "--wide"],
+                      ["validate", "--help"], ["path", "-h"], ["--wide", "list"]])
+    func helpVersionAndWideStillWork(arguments: [String]) throws {
+        let run = try runBench(arguments, fitsWidth: true)
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(run.stderr.isEmpty)
+        #expect(!run.stdout.isEmpty)
+    }
+
+    /// Every command's parser, the same rules: an unknown option (long or short), a repeated
+    /// one, a missing value, a value that is itself an option (`--json --quick` used to write a
+    /// file named `--quick`), an empty value, positional junk.
+    @Test(arguments: [
+        ("all", ["--quick"]), ("validate", ["bee1"]), ("integrators", []), ("run", []), ("plot", ["bee1"]),
+        ("path", ["M 0 0 L 3 4"]), ("spring", []), ("list", []),
+    ])
+    func everyCommandParsesStrictly(command: String, valid: [String]) throws {
+        let base = [command] + valid
+        expectUsageError(try runBench(base + ["--bogus"]), mentioning: "unknown option '--bogus' for 'bench \(command)'")
+        expectUsageError(try runBench(base + ["-q"]), mentioning: "unknown option '-q'")
+        expectUsageError(try runBench(base + ["--wide", "--wide"], fitsWidth: true), mentioning: "option '--wide' given twice")
+        expectUsageError(try runBench(base + ["--wide=yes"]), mentioning: "option '--wide' takes no value, got 'yes'")
+        let option = command == "path" || command == "spring" || command == "integrators" || command == "run" || command == "validate"
+            ? "json" : command == "plot" ? "hz" : nil
+        if let option {
+            expectUsageError(try runBench(base + ["--\(option)"]), mentioning: "option '--\(option)' needs a value")
+            expectUsageError(try runBench(base + ["--\(option)", "--wide"]), mentioning: "got the option '--wide'")
+            expectUsageError(try runBench(base + ["--\(option)", ""]), mentioning: "got '' (an empty value)")
+            expectUsageError(try runBench(base + ["--\(option)", "1", "--\(option)", "2"]), mentioning: "option '--\(option)' given twice")
+        }
+        if command != "validate" && command != "plot" && command != "path" {
+            expectUsageError(try runBench(base + ["stray"]), mentioning: "unexpected argument 'stray'")
+        }
+    }
+
+    /// A value that starts with `-` is still a value (`--from -3`), and `--name=VALUE` takes any.
+    @Test func negativeNumbersAndAttachedValuesAreValues() throws {
+        let run = try runBench(["spring", "--from", "-3", "--to=-1", "--json", "-"])
+        #expect(run.code == 0, "\(run.stderr)")
+        let document = try jsonObject(run.stdout)
+        #expect(document["schema"] as? String == "flightline.spring/1")
+    }
+
+    /// A non-breaking space used to print as a plain space: `'1 2'` for `1\u{A0}2`.
+    @Test(arguments: [
+        (["spring", "--from", "1\u{A0}2"], #"'1\u{A0}2'"#),
+        (["validate", "bee\u{200B}1"], #"'bee\u{200B}1'"#),
+        (["validate", "bee\t1"], #"bee\t1"#),
+        (["nope\u{FEFF}"], #"'nope\u{FEFF}'"#),
+        (["spring", "--from", "it's"], #"'it\'s'"#),
+        (["spring", "--from", "1\n2"], #"'1\n2'"#),
+    ])
+    func invisibleCharactersInMessagesAreEscaped(arguments: [String], shown: String) throws {
+        expectUsageError(try runBench(arguments), mentioning: shown)
+    }
+
+    @Test func quotingIsUnambiguous() {
+        #expect(quoted("plain") == "'plain'")
+        #expect(quoted("a\u{A0}b") == #"'a\u{A0}b'"#)
+        #expect(quoted("it's") == #"'it\'s'"#)
+        #expect(quoted(#"a\b"#) == #"'a\\b'"#)
+        #expect(quoted("e\u{301}") == #"'e\u{301}'"#)
+        #expect(quoted("ω₀ × 2°") == "'ω₀ × 2°'")
+        let long = quoted(String(repeating: "L 1 1 ", count: 1000))
+        #expect(long.hasSuffix("(6000 characters)"))
+        #expect(long.count < 120)
+    }
 }
 
 @Suite struct MainJobTests {
@@ -41,5 +125,19 @@ import Testing
 
     @Test func unknownMainJobFlagIsAUsageError() throws {
         expectUsageError(try runBench(["--fast"]), mentioning: "unknown option '--fast'")
+    }
+
+    /// The main job exits 0 on janky scenes (it reports; `bench validate` is the gate), so its
+    /// part 1 must not print `(exit 1)` as `bench validate` does.
+    @Test func mainJobDoesNotClaimAnExitCodeItDoesNotUse() throws {
+        let arguments = try Arguments(["bee1", "--seed", "1", "--hz", "60"], options: validateCommand.options, command: "validate")
+        let request = try ValidateRequest(arguments, judgesFrameCost: false)
+        let results = try request.run()
+        #expect(results.contains { $0.reports.contains { $0.verdict == .janky } })
+        let validate = SceneReport.render(results, request: request, plotWidth: 78, usesColor: false)
+        let mainJob = smoothnessReport(results, request: request, plotWidth: 78, usesColor: false)
+        #expect(validate.contains("(exit 1)"))
+        #expect(!mainJob.contains("(exit 1)"))
+        #expect(mainJob.contains("'bench validate' would exit 1 on these"))
     }
 }

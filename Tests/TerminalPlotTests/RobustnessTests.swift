@@ -25,7 +25,9 @@ import Testing
 
     /// A non-zero span too narrow to scale (its reciprocal overflows, or it is lost in rounding)
     /// used to make the scale infinite and trap converting NaN to Int.
-    @Test(arguments: [(0.0, 1e-320), (1e-320, 2e-320), (1.0, 1.0 + 2.2e-16), (-5e-324, 5e-324)])
+    /// Subnormals are written as multiples of the smallest one (`tiny * 2024` is exactly the
+    /// double nearest 1e-320): a literal like `1e-320` underflows and the compiler warns.
+    @Test(arguments: [(0.0, tiny * 2024), (tiny * 2024, tiny * 4048), (1.0, 1.0 + 2.2e-16), (-tiny, tiny)])
     func spansTooNarrowToScaleAreWidened(low: Double, high: Double) throws {
         for canvas in [Plot.Canvas.braille, .ascii] {
             let plot = Plot(width: 40, height: 10, canvas: canvas,
@@ -153,3 +155,6 @@ extension StringProtocol {
         #expect(Text.asciiFolded("plain") == "plain")
     }
 }
+
+/// The smallest positive double, 4.9e-324 (a subnormal).
+private let tiny = Double.leastNonzeroMagnitude

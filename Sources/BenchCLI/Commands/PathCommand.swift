@@ -3,7 +3,7 @@ import Foundation
 
 let pathCommand = Command(
     name: "path",
-    synopsis: "'SVG path data' [--at-distance S,…] [--samples N] [--accuracy A] [--flatten TOL] [--json FILE]",
+    synopsis: "'SVG path data' | - | @FILE [--at-distance S,…] [--samples N] [--accuracy A] [--flatten TOL] [--json FILE]",
     summary: "measure a path: segment lengths, total length, bounds, position and tangent at distances, flattening",
     details: """
     Path data is SVG syntax (M L H V Q T C S A Z, absolute or relative), quoted as one argument.
@@ -122,7 +122,7 @@ struct PathRequest {
     }
 
     init(_ arguments: Arguments) throws {
-        guard let data = arguments.positionals.first else {
+        guard let data = try arguments.positionals.first.map({ try readPathData($0, for: "path data") }) else {
             throw CLIError.usage("'bench path' needs SVG path data, e.g. bench path 'M 0 0 L 3 4'")
         }
         guard arguments.positionals.count == 1 else {

@@ -51,7 +51,7 @@ let validateCommand = Command(
         let json = arguments.string("json")
         if json != "-" {
             let policy = try plotPolicy(for: console, width: nil, height: nil, color: nil)
-            console.out(SceneReport.render(results, request: request, plotWidth: min(policy.width, 100), usesColor: policy.usesColor))
+            console.out(SceneReport.render(results, request: request, plotWidth: min(policy.width - 2, 100), usesColor: policy.usesColor))
         }
         if let json {
             try writeJSON(SceneReport.json(results, thresholds: request.thresholds), to: json, console: console)

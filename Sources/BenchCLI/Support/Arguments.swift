@@ -11,26 +11,55 @@ struct OptionSpec: Sendable {
     static func flag(_ name: String, _ help: String) -> OptionSpec {
         OptionSpec(name: name, value: nil, help: help)
     }
+
+    /// The switches every command accepts, listed in every command's help.
+    static let global: [OptionSpec] = [
+        .flag("wide", "print everything unabridged: every table column, no wrapping (default: fit the terminal)"),
+        .flag("help", "this help (also -h)"),
+    ]
 }
 
 /// The parsed command line of one command: positionals, option values and switches.
 ///
-/// Parsing is strict: an unknown option, an option without its value and a repeated option are
-/// usage errors that name the option. An option's value is taken verbatim even when it starts with
-/// `-`, so `--from -3` works. `--` ends option parsing.
+/// Parsing is strict, so a typo can never run something else than what was meant: an unknown
+/// option (`--bogus`, `-x`), an option without its value, an empty value, a repeated option and a
+/// value that is itself an option (`--json --quick`, which would otherwise write a file named
+/// `--quick`) are usage errors that name the option. A value may start with one `-` (`--from -3`);
+/// a value starting with `--` must be attached: `--json=--odd-name`. `--` ends option parsing.
+/// The global switches (``OptionSpec/global``) are accepted by every command.
 struct Arguments: Sendable {
     var positionals: [String] = []
     private var values: [String: String] = [:]
     private var switches: Set<String> = []
 
     init(_ arguments: [String], options: [OptionSpec], command: String) throws {
+        let options = options + OptionSpec.global
+        // `help` and `--version` are not commands with a help page of their own.
+        let hint = command == "help" || command.hasPrefix("-") ? "" : " (see 'bench help \(command)')"
         var index = 0
         var onlyPositionals = false
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
-            guard !onlyPositionals, argument.hasPrefix("--"), argument.count > 2 else {
-                if argument == "--" && !onlyPositionals { onlyPositionals = true } else { positionals.append(argument) }
+            if onlyPositionals {
+                positionals.append(argument)
+                continue
+            }
+            if argument == "--" {
+                onlyPositionals = true
+                continue
+            }
+            if argument == "-h" {
+                try insertSwitch("help")
+                continue
+            }
+            guard argument.hasPrefix("--") else {
+                // `-` is standard input; `-3` a number; anything else starting with `-` is a
+                // mistyped option, not a scene or path data (which never start with `-`).
+                if argument.hasPrefix("-"), argument.count > 1, Double(argument) == nil {
+                    throw CLIError.usage("unknown option \(quoted(argument)) for 'bench \(command)'\(hint)")
+                }
+                positionals.append(argument)
                 continue
             }
             var name = String(argument.dropFirst(2))
@@ -40,23 +69,40 @@ struct Arguments: Sendable {
                 name = String(name[..<equals])
             }
             guard let spec = options.first(where: { $0.name == name }) else {
-                throw CLIError.usage("unknown option '--\(name)' for 'bench \(command)' (see 'bench help \(command)')")
+                throw CLIError.usage("unknown option \(quoted("--" + name)) for 'bench \(command)'\(hint)")
             }
-            guard values[name] == nil, !switches.contains(name) else {
-                throw CLIError.usage("option '--\(name)' given twice")
+            guard let placeholder = spec.value else {
+                if let inlineValue {
+                    throw CLIError.usage("option '--\(name)' takes no value, got \(quoted(inlineValue))")
+                }
+                try insertSwitch(name)
+                continue
             }
-            if spec.value == nil {
-                guard inlineValue == nil else { throw CLIError.usage("option '--\(name)' takes no value, got '\(inlineValue!)'") }
-                switches.insert(name)
-            } else if let inlineValue {
-                values[name] = inlineValue
+            let value: String
+            if let inlineValue {
+                value = inlineValue
             } else {
                 guard index < arguments.count else {
-                    throw CLIError.usage("option '--\(name)' needs a value (\(spec.value!))")
+                    throw CLIError.usage("option '--\(name)' needs a value (\(placeholder))")
                 }
-                values[name] = arguments[index]
+                value = arguments[index]
                 index += 1
+                if value.hasPrefix("--") || value == "-h" {
+                    throw CLIError.usage(
+                        "option '--\(name)' needs a value (\(placeholder)), got the option \(quoted(value)); write --\(name)=VALUE for a value that starts with '-'")
+                }
             }
+            guard !value.isEmpty else {
+                throw CLIError.usage("option '--\(name)' needs a value (\(placeholder)), got '' (an empty value)")
+            }
+            guard values[name] == nil else { throw CLIError.usage("option '--\(name)' given twice") }
+            values[name] = value
+        }
+    }
+
+    private mutating func insertSwitch(_ name: String) throws {
+        guard switches.insert(name).inserted else {
+            throw CLIError.usage("option '--\(name)' given twice")
         }
     }
 
@@ -80,7 +126,7 @@ struct Arguments: Sendable {
     func int(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
         guard let text = values[name] else { return nil }
         guard let value = Int(text) else {
-            throw CLIError.usage("--\(name) expects a whole number, got '\(text)'")
+            throw CLIError.usage("--\(name) expects a whole number, got \(quoted(text)) (from \(range.lowerBound) to \(range.upperBound))")
         }
         guard range.contains(value) else {
             throw CLIError.usage("--\(name) must be between \(range.lowerBound) and \(range.upperBound), got \(value)")
@@ -92,7 +138,7 @@ struct Arguments: Sendable {
     func choice(_ name: String, _ allowed: [String]) throws -> String? {
         guard let text = values[name] else { return nil }
         guard allowed.contains(text) else {
-            throw CLIError.usage("--\(name) expects one of \(allowed.joined(separator: ", ")), got '\(text)'")
+            throw CLIError.usage("--\(name) expects one of \(allowed.joined(separator: ", ")), got \(quoted(text))")
         }
         return text
     }
@@ -100,14 +146,14 @@ struct Arguments: Sendable {
     /// Fails when there are more positionals than the command takes.
     func requirePositionals(atMost count: Int, command: String) throws {
         if positionals.count > count {
-            throw CLIError.usage("unexpected argument '\(positionals[count])' for 'bench \(command)'")
+            throw CLIError.usage("unexpected argument \(quoted(positionals[count])) for 'bench \(command)'")
         }
     }
 }
 
 func parseNumber(_ text: String, option: String, greaterThan lower: Double? = nil, atLeast minimum: Double? = nil) throws -> Double {
     guard let value = Double(text), value.isFinite else {
-        throw CLIError.usage("--\(option) expects a finite number, got '\(text)'")
+        throw CLIError.usage("--\(option) expects a finite number, got \(quoted(text))")
     }
     if let lower, !(value > lower) {
         throw CLIError.usage("--\(option) must be greater than \(lower.formatted), got \(text)")

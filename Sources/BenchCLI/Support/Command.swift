@@ -12,14 +12,14 @@ struct Command: Sendable {
 
     var help: String {
         var lines = ["usage: bench \(name) \(synopsis)", "", summary]
-        if !details.isEmpty { lines += ["", details] }
-        if !options.isEmpty {
-            lines += ["", "options:"]
-            let width = options.map { optionLabel($0).count }.max() ?? 0
-            for option in options {
-                let label = optionLabel(option)
-                lines.append("  " + label + String(repeating: " ", count: width - label.count + 2) + option.help)
-            }
+        if !details.isEmpty { lines += ["", reflowed(details)] }
+        // Every command takes the global switches; they close the list.
+        let allOptions = options + OptionSpec.global
+        lines += ["", "options:"]
+        let width = allOptions.map { optionLabel($0).count }.max() ?? 0
+        for option in allOptions {
+            let label = optionLabel(option)
+            lines.append("  " + label + String(repeating: " ", count: width - label.count + 2) + option.help)
         }
         return lines.joined(separator: "\n")
     }

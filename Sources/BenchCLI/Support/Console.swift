@@ -18,7 +18,9 @@ struct Console: Sendable {
         Console(environment: environment, stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, stderrIsTerminal: isatty(STDERR_FILENO) == 1)
     }
 
-    func out(_ text: String, terminator: String = "\n") { writeAll(STDOUT_FILENO, text + terminator) }
+    /// Prints `text` on stdout, its prose lines wrapped to the running command's width
+    /// (``Layout/fitted(_:)``; JSON and plots are printed as they are).
+    func out(_ text: String, terminator: String = "\n") { writeAll(STDOUT_FILENO, Layout.current.fitted(text) + terminator) }
     func err(_ text: String, terminator: String = "\n") { writeAll(STDERR_FILENO, text + terminator) }
 
     /// A transient progress line on stderr, only when stderr is a terminal.

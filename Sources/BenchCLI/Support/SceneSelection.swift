@@ -23,7 +23,7 @@ enum SceneSelection {
                 "with --svg: the path's duration, seconds; otherwise SwiftUI Spring(duration:bounce:) perceptual duration")
         }
         return [
-            .option("svg", "DATA", "a user scene: an object following this SVG path data over --duration S"),
+            .option("svg", "DATA", "a user scene: an object following this SVG path data over --duration S ('-': read it from standard input, @FILE: from a file)"),
             .flag("repeat", "with --svg: repeat the path for ever (default: played once)"),
             TimingCurveOption.spec,
         ] + springSpecs
@@ -125,7 +125,7 @@ enum SceneSelection {
 
     /// The user's scene from `--svg` or the spring options, `nil` when neither is given.
     static func userScene(from arguments: Arguments) throws -> Scene? {
-        if let data = arguments.string("svg") {
+        if let data = try arguments.string("svg").map({ try readPathData($0, for: "--svg") }) {
             if SpringOptions.isPresent(in: arguments, ignoring: ["duration"]) {
                 throw CLIError.usage("give either --svg with --duration or spring options, not both")
             }
