@@ -4,7 +4,7 @@ import Foundation
 /// settings, and every result, sorted by name so that documents diff cleanly.
 ///
 ///     let report = outcome.report()
-///     try report.write(to: URL(fileURLWithPath: "run.json"))      // or report.jsonData()
+///     try report.write(toPath: "run.json")      // or report.jsonData()
 public struct RunReport: Codable, Equatable, Sendable {
     /// The schema string of this kind and version of document.
     public static let schemaIdentifier = "flightline.run/1"
@@ -74,10 +74,13 @@ public struct RunReport: Codable, Equatable, Sendable {
         self = decoded
     }
 
-    /// Writes the JSON atomically (temporary file in the same directory, then `rename`),
-    /// creating the parent directory if needed.
-    public func write(to url: URL) throws {
-        try AtomicFile.write(try jsonData(), to: url)
+    /// Writes the JSON to `path` by ``OutputFile``'s rules: a regular file atomically
+    /// (temporary file in the same folder, then `rename`), a device or FIFO directly, through a
+    /// symbolic link to its target.
+    ///
+    /// - Parameter createDirectories: create a missing parent folder instead of failing.
+    public func write(toPath path: String, createDirectories: Bool = false) throws {
+        try OutputFile.write(try jsonData(), toPath: path, createDirectories: createDirectories)
     }
 }
 
@@ -115,16 +118,30 @@ extension DecodingError {
         switch self {
         case .dataCorrupted(let context):
             if context.codingPath.isEmpty { return "not valid JSON" }
+            if context.debugDescription.contains("Number") || context.debugDescription.contains("number") {
+                return "\(path(context)) is not a number that fits"
+            }
             return "\(path(context)): \(context.debugDescription)"
         case .keyNotFound(let key, let context):
             let parent = path(context)
             return "missing key '\(key.stringValue)'" + (context.codingPath.isEmpty ? "" : " in \(parent)")
         case .typeMismatch(let type, let context):
-            return "\(path(context)) is not a \(type)"
+            return "\(path(context)) should be \(DecodingError.plainName(of: type))"
         case .valueNotFound(let type, let context):
-            return "\(path(context)) is null, expected a \(type)"
+            return "\(path(context)) is null, expected \(DecodingError.plainName(of: type))"
         @unknown default:
-            return "\(self)"
+            return "not a flightline.run/1 document"
         }
+    }
+
+    /// A Swift type as a JSON reader would say it: `Dictionary<String, Any>` → `a JSON object`.
+    static func plainName(of type: Any.Type) -> String {
+        let name = String(describing: type)
+        if name.hasPrefix("Dictionary") { return "a JSON object" }
+        if name.hasPrefix("Array") { return "an array" }
+        if name.hasPrefix("String") { return "a string" }
+        if name.hasPrefix("Bool") { return "true or false" }
+        if ["Double", "Float", "Int", "UInt", "Int64", "UInt64", "Int32", "UInt32"].contains(name) { return "a number" }
+        return "a JSON object"
     }
 }

@@ -126,6 +126,7 @@ struct RunnerTests {
             case .sampled(_, let done, let total): if done == total { events.append("sampled \(total)") }
             case .finished(let result): events.append("done \(result.name)")
             case .failed(let failure): events.append("failed \(failure.name)")
+            case .remeasuring(let name, let round, _): events.append("again \(name) \(round)")
             }
         }
         _ = try runner.run([
