@@ -30,7 +30,11 @@ public enum OutputFile {
     public static func write(_ data: Data, toPath path: String, createDirectories: Bool = false) throws {
         switch try destination(of: path, createDirectories: createDirectories) {
         case .descriptor(let descriptor):
-            if let reason = writeAll(data, to: descriptor) { throw BenchKitError.writeFailed(path: path, reason: reason) }
+            // A reader that closed the pipe early (`| head`) wanted no more: not an error, as
+            // for everything else printed to standard output.
+            if let reason = writeAll(data, to: descriptor), reason != plainReason(EPIPE) {
+                throw BenchKitError.writeFailed(path: path, reason: reason)
+            }
         case .stream(let target):
             try writeStream(data, to: target, path: path)
         case .regular(let target, let mode, let owner):
