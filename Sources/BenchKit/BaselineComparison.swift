@@ -56,7 +56,13 @@ public struct BaselineComparison: Sendable {
         public var allowancePercent: Double
         /// How much ground the kernel lost against its reference, in percent (baseline paired
         /// speedup ÷ current − 1); `nil` without a reference in both runs.
-        public var speedupLossPercent: Double?
+        public var speedupLossPercent: Double? {
+            guard let baselineSpeedup, let currentSpeedup else { return nil }
+            return (baselineSpeedup / currentSpeedup - 1) * 100
+        }
+        /// The kernel's paired speedup over its reference in the baseline and in this run.
+        public var baselineSpeedup: Double?
+        public var currentSpeedup: Double?
         /// Slowdowns of the re-measurements, in the order taken (empty if not re-measured).
         public var remeasuredSlowdownPercents: [Double]
         public var verdict: Verdict
@@ -80,7 +86,7 @@ public struct BaselineComparison: Sendable {
                     ? "within noise (the two runs' spread allows ±\(oneDecimal(allowancePercent)) %)"
                     : "within noise (the two runs' intervals overlap)"
             case .referenceChangedToo:
-                text += "not the code: its reference moved as much in the same run (speedup changed \(percent(-(speedupLossPercent ?? 0))))"
+                text += "not the code: its reference moved as much in the same run (speedup ×\(short(baselineSpeedup ?? .nan)) → ×\(short(currentSpeedup ?? .nan)))"
             case .notReproduced:
                 text += "not reproduced: \(remeasuredSlowdownPercents.count) re-measurements were \(range(remeasuredSlowdownPercents)) slower (noise in the first pass)"
             case .unchanged: text += "unchanged"
@@ -203,11 +209,12 @@ public struct BaselineComparison: Sendable {
             worseSide = current.ci95.lower > baseline.ci95.upper
             betterSide = current.ci95.upper < baseline.ci95.lower
         }
-        var speedupLoss: Double?
+        var speedups: (then: Double, now: Double)?
         if let then = baseline.pairedSpeedup ?? baseline.speedup, let now = current.pairedSpeedup ?? current.speedup,
            then > 0, now > 0, then.isFinite, now.isFinite {
-            speedupLoss = (then / now - 1) * 100
+            speedups = (then, now)
         }
+        let speedupLoss = speedups.map { ($0.then / $0.now - 1) * 100 }
         let verdict: Verdict
         if slowdown > thresholdPercent {
             if slowdown <= allowance || !worseSide {
@@ -232,7 +239,7 @@ public struct BaselineComparison: Sendable {
                      baselineMedian: baseline.median, currentMedian: current.median,
                      baselineCI95: baseline.ci95, currentCI95: current.ci95,
                      changePercent: (current.median / baseline.median - 1) * 100, slowdownPercent: slowdown,
-                     allowancePercent: allowance, speedupLossPercent: speedupLoss,
+                     allowancePercent: allowance, baselineSpeedup: speedups?.then, currentSpeedup: speedups?.now,
                      remeasuredSlowdownPercents: [], verdict: verdict)
     }
 }

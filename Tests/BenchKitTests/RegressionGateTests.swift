@@ -49,6 +49,8 @@ struct RegressionGateTests {
         #expect(verdicts["plot/braille-10k"] == .notReproduced)      // unpaired: caught by re-measuring
         #expect(verdicts["scene/menu-frame"] == .referenceChangedToo) // paired: its reference slowed as much
         #expect(verdicts["swarm/paced-bees"] == .referenceChangedToo)
+        let menu = try #require(comparison.entries.first { $0.name == "scene/menu-frame" })
+        #expect(menu.description.contains("not the code: its reference moved as much in the same run (speedup ×1.43 → ×"), "\(menu)")
     }
 
     @Test(arguments: BaselineTestsData.slowedBenchmarks)
