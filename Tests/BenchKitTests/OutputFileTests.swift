@@ -143,6 +143,7 @@ struct OutputFileTests {
             try Data("x".utf8).write(to: URL(fileURLWithPath: file))
             var cases: [(path: String, reason: String)] = [
                 (file + "/out.json", "a part of the path is not a folder"),
+                (file + "/deeper/out.json", "a part of the path is not a folder"),
                 ("/proc/flightline-test.json", "cannot create a file in the folder /proc"),
             ]
             if geteuid() != 0 {
@@ -157,6 +158,11 @@ struct OutputFileTests {
                 #expect(message.contains(reason), "\(message)")
                 #expect(!message.contains("NSCocoaErrorDomain") && !message.contains("\n"))
             }
+            // A store creating its folder where none can be made.
+            let store = "/proc/flightline-test/base.json"
+            let message = try #require(failure { try OutputFile.write(document, toPath: store, createDirectories: true) })
+            #expect(message.hasPrefix("cannot write \(store): cannot create the folder /proc/flightline-test: "), "\(message)")
+            #expect(!message.contains("NSCocoaErrorDomain"), "\(message)")
         }
     }
 
