@@ -122,12 +122,8 @@ public enum OutputFile {
             let folderError = errno
             guard folderError == ENOENT else { throw fail("the folder \(folder): \(plainReason(folderError))") }
             guard createDirectories else { throw fail("the folder \(folder) does not exist") }
-            if !dryRun {
-                do {
-                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                } catch {
-                    throw fail("cannot create the folder \(folder): \(plainReason(errorNumber(of: error)))")
-                }
+            if !dryRun, let code = makeFolders(folder) {
+                throw fail("cannot create the folder \(folder): \(plainReason(code))")
             }
         } else if folderInfo.st_mode & S_IFMT != S_IFDIR {
             throw fail("\(folder) is not a folder")
@@ -206,12 +202,20 @@ public enum OutputFile {
         return folder.isEmpty ? "/" : String(folder)
     }
 
-    private static func errorNumber(of error: any Error) -> Int32 {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return Int32(underlying.code)
+    /// `mkdir -p`: `nil` on success, else the `errno` of the step that failed.
+    static func makeFolders(_ path: String) -> Int32? {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/") {
+            prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + component
+            if mkdir(prefix, 0o777) != 0 {
+                let code = errno
+                var info = stat()
+                guard code == EEXIST, stat(prefix, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+                    return code == EEXIST ? ENOTDIR : code
+                }
+            }
         }
-        return nsError.domain == NSPOSIXErrorDomain ? Int32(nsError.code) : EIO
+        return nil
     }
 }
 
