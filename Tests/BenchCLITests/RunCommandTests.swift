@@ -1,5 +1,7 @@
+import BenchKit
 import Foundation
 import Testing
+@testable import BenchCLI
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -98,6 +100,18 @@ import Glibc
         let refused = try runBench(["spring", "--json", folder.path])   // after its table: spring writes JSON last
         #expect(refused.code == 2)
         #expect(refused.stderr == "bench: cannot write the JSON to \(folder.path): it is a folder (expected a file path)\n")
+    }
+}
+
+@Suite struct RemeasurementFilterTests {
+    /// The fresh processes that re-measure suspects must run exactly the suspects.
+    @Test func suspectPatternSelectsExactlyTheSuspects() throws {
+        let names = try Suites.all().map(\.name)
+        for suspects in [["spring/exact-step"], ["scene/menu-frame", "plot/braille-10k"], names] {
+            let filter = try BenchmarkFilter(exactNamesPattern(suspects))
+            #expect(names.filter(filter.matches) == names.filter(suspects.contains))
+        }
+        #expect(try !BenchmarkFilter(exactNamesPattern(["a/x.y"])).matches("a/xzy"))
     }
 }
 

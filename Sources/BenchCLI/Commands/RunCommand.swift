@@ -22,7 +22,7 @@ let runCommand = Command(
     slower by more than the threshold and by more than 3× the two runs' combined sample spread,
     its 95 % interval lies entirely above the baseline's, it lost ground against its own
     reference measured in the same run (else the machine slowed down, not the code), and it
-    stays so in each of 3 re-measurements of the suspects, interleaved.
+    stays so in each of 3 re-measurements of the suspects, each round in a fresh process.
     """,
     options: [
         .option("filter", "PATTERN", "only benchmarks whose name matches this regular expression"),
@@ -97,14 +97,14 @@ let runCommand = Command(
         var code = ExitCode.success
         if let baseline, let compareName {
             var comparison = try benchKit { try BaselineComparison(current: report, baseline: baseline, thresholdPercent: threshold) }
-            let suspects = benchmarks.filter { comparison.suspects.contains($0.name) }
-            if !suspects.isEmpty {
-                var runner = benchmarkRunner(quick: quick, console: console)
-                let again = try benchKit { try runner.remeasure(suspects, rounds: remeasurementRounds) }
-                console.clearProgress()
-                comparison = comparison.confirmingRegressions(with: again)
+            var problems: [String] = []
+            if !comparison.suspects.isEmpty {
+                let again = remeasureInFreshProcesses(comparison.suspects, quick: quick, rounds: remeasurementRounds, console: console)
+                comparison = comparison.confirmingRegressions(with: again.results)
+                problems = again.problems
             }
-            let text = renderComparison(comparison, name: compareName, selected: filter)
+            var text = renderComparison(comparison, name: compareName, selected: filter)
+            for problem in problems { text += "\n  warning: \(problem)" }
             if jsonToStdout { console.err(text) } else { console.out(text) }
             if comparison.hasRegressions { code = .checkFailed }
         }
@@ -153,7 +153,6 @@ func benchmarkRunner(quick: Bool, console: Console) -> BenchmarkRunner<Monotonic
         switch event {
         case .started(let name, let index, let count): console.progress("[\(index + 1)/\(count)] \(name): checking")
         case .sampled(let name, let completed, let total): console.progress("\(name): sample \(completed)/\(total)")
-        case .remeasuring(let name, let round, let rounds): console.progress("measuring \(name) again (\(round)/\(rounds))")
         default: break
         }
     }
