@@ -20,7 +20,7 @@ let runCommand = Command(
     signature, frequency, cache, cores, architecture) and names what differs; a different
     kernel, compiler or build is a warning. A benchmark is a regression (exit 1) only if it is
     slower by more than the threshold and by more than 3× the two runs' combined sample spread,
-    its 95 % interval lies entirely above the baseline's, it lost ground against its own
+    its 95 % interval lies entirely on the slow side of the baseline's, it lost ground against its own
     reference measured in the same run (else the machine slowed down, not the code), and it
     stays so in each of 3 re-measurements of the suspects, each round in a fresh process.
     """,
