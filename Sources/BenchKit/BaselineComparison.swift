@@ -65,22 +65,25 @@ public struct BaselineComparison: Sendable {
         public var currentSpeedup: Double?
         /// Slowdowns of the re-measurements, in the order taken (empty if not re-measured).
         public var remeasuredSlowdownPercents: [Double]
+        /// Value changes of the re-measurements (as ``changePercent``), in the order taken.
+        public var remeasuredChangePercents: [Double] = []
+        /// What each re-measurement alone would have been called.
+        public var remeasuredVerdicts: [Verdict] = []
         public var verdict: Verdict
 
         /// Whether the current run is slower (by any amount).
         public var isSlower: Bool { slowdownPercent > 0 }
 
-        /// `name: baseline → current unit (+x.y %, slower) verdict…`.
+        /// `name: baseline → current (+x.y %, slower) verdict…`, times with a readable unit
+        /// (`343 µs → 529 µs per plot`), rates in theirs (`1.12e+09 → 7.77e+08 points/s`).
         public var description: String {
             let direction = slowdownPercent > 0 ? "slower" : slowdownPercent < 0 ? "faster" : "same"
-            var text = "\(name): \(short(baselineMedian)) → \(short(currentMedian)) \(unit) (\(percent(changePercent)), \(direction)) "
+            var text = "\(name): \(values) (\(percent(changePercent)), \(direction)) "
+            let again = remeasuredSlowdownPercents.count
             switch verdict {
-            case .regression:
-                text += "regression"
-                if !remeasuredSlowdownPercents.isEmpty {
-                    text += ", held in \(remeasuredSlowdownPercents.count) of \(remeasuredSlowdownPercents.count) re-measurements (\(range(remeasuredSlowdownPercents)) slower)"
-                }
-            case .improvement: text += "improvement"
+            case .regression, .improvement:
+                text += verdict == .regression ? "regression" : "improvement"
+                if again > 0 { text += ", held in \(again) of \(again) re-measurements (\(range(remeasuredChangePercents)))" }
             case .withinNoise:
                 text += allowancePercent > abs(slowdownPercent)
                     ? "within noise (the two runs' spread allows ±\(oneDecimal(allowancePercent)) %)"
@@ -88,10 +91,40 @@ public struct BaselineComparison: Sendable {
             case .referenceChangedToo:
                 text += "not the code: its reference moved as much in the same run (speedup ×\(short(baselineSpeedup ?? .nan)) → ×\(short(currentSpeedup ?? .nan)))"
             case .notReproduced:
-                text += "not reproduced: \(remeasuredSlowdownPercents.count) re-measurements were \(range(remeasuredSlowdownPercents)) slower (noise in the first pass)"
+                let reasons = Dictionary(grouping: remeasuredVerdicts, by: { $0 }).sorted { $0.key.rawValue < $1.key.rawValue }
+                    .map { "\($0.value.count) \(Entry.words(for: $0.key))" }.joined(separator: ", ")
+                text += "not confirmed: measured again \(again) times, \(range(remeasuredChangePercents)) (\(reasons))"
             case .unchanged: text += "unchanged"
             }
             return text
+        }
+
+        /// How a single re-measurement's verdict reads in a list.
+        static func words(for verdict: Verdict) -> String {
+            switch verdict {
+            case .regression: "slower beyond the noise"
+            case .improvement: "faster beyond the noise"
+            case .withinNoise: "within noise"
+            case .referenceChangedToo: "with its reference moving as much"
+            case .notReproduced: "not confirmed"
+            case .unchanged: "unchanged"
+            }
+        }
+
+        /// The two medians: times in ns, µs, ms or s with the work unit after them, rates as
+        /// numbers with their unit.
+        private var values: String {
+            guard unit.hasPrefix("ns/") else { return "\(short(baselineMedian)) → \(short(currentMedian)) \(unit)" }
+            return "\(duration(baselineMedian)) → \(duration(currentMedian)) per \(unit.dropFirst(3))"
+        }
+
+        private func duration(_ nanoseconds: Double) -> String {
+            switch abs(nanoseconds) {
+            case ..<1e3: "\(short(nanoseconds)) ns"
+            case ..<1e6: "\(short(nanoseconds / 1e3)) µs"
+            case ..<1e9: "\(short(nanoseconds / 1e6)) ms"
+            default: "\(short(nanoseconds / 1e9)) s"
+            }
         }
 
         private func short(_ value: Double) -> String { String(format: "%.3g", value) }
@@ -130,8 +163,11 @@ public struct BaselineComparison: Sendable {
 
     public var regressions: [Entry] { entries.filter { $0.verdict == .regression } }
     public var improvements: [Entry] { entries.filter { $0.verdict == .improvement } }
-    /// Regressions not yet re-measured: what ``confirmingRegressions(with:)`` should be given.
-    public var suspects: [String] { regressions.filter(\.remeasuredSlowdownPercents.isEmpty).map(\.name) }
+    /// Regressions and improvements not yet re-measured: what ``confirmingRegressions(with:)``
+    /// should be given.
+    public var suspects: [String] {
+        entries.filter { ($0.verdict == .regression || $0.verdict == .improvement) && $0.remeasuredSlowdownPercents.isEmpty }.map(\.name)
+    }
     /// `bench run --compare` exits 1 when this is true: a regression on the same hardware.
     public var hasRegressions: Bool { hardwareDifferences.isEmpty && !regressions.isEmpty }
 
@@ -180,18 +216,21 @@ public struct BaselineComparison: Sendable {
         return max(thresholdPercent, spreadMultiplier * combined * 100)
     }
 
-    /// The comparison after re-measuring: each regression stays one only if every
-    /// re-measurement in `remeasured` (by benchmark name) is a regression by the same rules;
-    /// otherwise it becomes ``Verdict/notReproduced``. Regressions without re-measurements
-    /// keep their verdict.
+    /// The comparison after re-measuring: each regression (improvement) stays one only if
+    /// every re-measurement in `remeasured` (by benchmark name) is a regression (improvement)
+    /// by the same rules; otherwise it becomes ``Verdict/notReproduced``. Entries without
+    /// re-measurements keep their verdict.
     public func confirmingRegressions(with remeasured: [String: [BenchmarkResult]]) -> BaselineComparison {
         var copy = self
-        for index in copy.entries.indices where copy.entries[index].verdict == .regression {
+        for index in copy.entries.indices where [.regression, .improvement].contains(copy.entries[index].verdict) {
             let name = copy.entries[index].name
             guard let runs = remeasured[name], !runs.isEmpty, let baseline = baselineResults[name] else { continue }
             let again = runs.map { BaselineComparison.entry(current: $0, baseline: baseline, thresholdPercent: thresholdPercent) }
             copy.entries[index].remeasuredSlowdownPercents = again.map(\.slowdownPercent)
-            if !again.allSatisfy({ $0.verdict == .regression }) { copy.entries[index].verdict = .notReproduced }
+            copy.entries[index].remeasuredChangePercents = again.map(\.changePercent)
+            copy.entries[index].remeasuredVerdicts = again.map(\.verdict)
+            let claim = copy.entries[index].verdict
+            if !again.allSatisfy({ $0.verdict == claim }) { copy.entries[index].verdict = .notReproduced }
         }
         return copy
     }

@@ -57,7 +57,7 @@ struct BaselineTests {
         #expect(comparison.hasRegressions)
         let regression = try #require(comparison.regressions.first)
         #expect(abs(regression.changePercent - 20) < 1e-9)
-        #expect(regression.description == "arclen/cubic: 40 → 48 ns/query (+20.0 %, slower) regression")
+        #expect(regression.description == "arclen/cubic: 40 ns → 48 ns per query (+20.0 %, slower) regression")
         #expect(abs((comparison.improvements.first?.changePercent ?? 0) + 25) < 1e-9)
         #expect(comparison.missing == ["eval/cubic-batch"])
         #expect(comparison.added == ["swarm/paced-bees"])

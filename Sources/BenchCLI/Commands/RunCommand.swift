@@ -22,7 +22,8 @@ let runCommand = Command(
     slower by more than the threshold and by more than 3× the two runs' combined sample spread,
     its 95 % interval lies entirely on the slow side of the baseline's, it lost ground against its own
     reference measured in the same run (else the machine slowed down, not the code), and it
-    stays so in each of 3 re-measurements of the suspects, each round in a fresh process.
+    stays so in each of 3 re-measurements of the suspects, each round in a fresh process. An
+    improvement is held to the mirror-image rules.
     """,
     options: [
         .option("filter", "PATTERN", "only benchmarks whose name matches this regular expression"),
@@ -196,7 +197,7 @@ func renderRun(_ outcome: RunOutcome) -> String {
 }
 
 func renderComparison(_ comparison: BaselineComparison, name: String, selected: BenchmarkFilter? = nil) -> String {
-    var lines = ["compared with baseline '\(name)' (threshold \(significant(comparison.thresholdPercent)) %, or 3× the two runs' spread where larger):"]
+    var lines = ["compared with baseline '\(name)' (threshold \(comparison.thresholdPercent.formatted) %, or 3× the two runs' spread where larger):"]
     for entry in comparison.entries { lines.append("  \(entry)") }
     for missing in comparison.missing where selected?.matches(missing) ?? true {
         lines.append("  \(missing): in the baseline, not in this run")
