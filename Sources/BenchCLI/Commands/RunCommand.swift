@@ -13,6 +13,8 @@ let runCommand = Command(
     calibrated so a sample lasts ≥ 1 ms (≥ 0.25 ms with --quick); every benchmark takes ≥ 30
     samples.
 
+    --save-baseline measures the suite twice more, each time in a fresh process, and saves
+    each benchmark's fastest run (noise slows runs down; it does not speed them up).
     Baselines are NAME.json files in the package's Benchmarks/baselines (wherever you run bench
     from), or in --baselines DIR, or in $FLIGHTLINE_BASELINES. A name is 1 to 64 letters, digits,
     '.', '_' or '-' starting with a letter or digit; a trailing '.json' is accepted once.
@@ -92,8 +94,18 @@ let runCommand = Command(
             try writeDocument(try benchKit { try report.jsonData() }, to: destination, console: console)
         }
         if let saveName, let store {
-            let url = try benchKit { try store.save(report, as: saveName) }
-            console.err("saved baseline \(url.path)")
+            // A baseline is what later runs are held against: measure the suite twice more,
+            // each time in a fresh process, and keep each benchmark's fastest run.
+            let names = report.results.map(\.name)
+            let again = remeasureInFreshProcesses(names, quick: quick, rounds: baselineExtraRuns, what: "benchmarks for the baseline", console: console)
+            let runs = (0..<baselineExtraRuns).map { round in
+                RunReport(build: report.build, machine: report.machine, settings: report.settings,
+                          results: names.compactMap { again.results[$0]?.dropFirst(round).first })
+            }
+            let baseline = report.keepingFastest(of: runs)
+            let url = try benchKit { try store.save(baseline, as: saveName) }
+            for problem in again.problems { console.err("bench: warning: \(problem)") }
+            console.err("saved baseline \(url.path) (each benchmark's fastest of \(baseline.settings.fastestOfRuns ?? 1) runs, each in its own process)")
         }
         var code = ExitCode.success
         if let baseline, let compareName {
@@ -119,6 +131,8 @@ let runCommand = Command(
 
 /// How many times `bench run --compare` measures a suspected regression again.
 let remeasurementRounds = 3
+/// How many more runs `bench run --save-baseline` makes, each in a fresh process.
+let baselineExtraRuns = 2
 
 /// This build, with the tool and GSL versions that a baseline records.
 var currentBuild: BuildDescription {

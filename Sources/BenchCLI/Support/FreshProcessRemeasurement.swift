@@ -1,7 +1,8 @@
 import BenchKit
 import Foundation
 
-/// Measures suspected regressions again, each round in a fresh `bench run` process.
+/// Measures benchmarks again — suspected regressions, or a whole run being saved as a
+/// baseline — each round in a fresh `bench run` process.
 ///
 /// Why a fresh process and not the same one: a process's memory layout (where the loader and
 /// the allocator put code and data, which ASLR randomizes per process) can make a kernel
@@ -14,7 +15,9 @@ import Foundation
 ///
 /// - Returns: every round's result per benchmark name; a round whose process failed is left
 ///   out and described in `problems`.
-func remeasureInFreshProcesses(_ names: [String], quick: Bool, rounds: Int, console: Console) -> (results: [String: [BenchmarkResult]], problems: [String]) {
+/// - Parameter what: the benchmarks as the progress line names them (`suspects`).
+func remeasureInFreshProcesses(_ names: [String], quick: Bool, rounds: Int, what: String = "suspects",
+                               console: Console) -> (results: [String: [BenchmarkResult]], problems: [String]) {
     var results: [String: [BenchmarkResult]] = [:]
     var problems: [String] = []
     guard !names.isEmpty, let executable = currentExecutablePath() else {
@@ -22,7 +25,7 @@ func remeasureInFreshProcesses(_ names: [String], quick: Bool, rounds: Int, cons
     }
     let pattern = exactNamesPattern(names)
     for round in 1...rounds {
-        console.progress("measuring \(names.count) suspect\(names.count == 1 ? "" : "s") again in a fresh process (\(round)/\(rounds))")
+        console.progress("measuring \(names.count) \(what) again in a fresh process (\(round)/\(rounds))")
         do {
             let report = try runChild(executable, ["run", "--filter", pattern, "--json", "-"] + (quick ? ["--quick"] : []))
             for result in report.results where names.contains(result.name) { results[result.name, default: []].append(result) }
