@@ -17,6 +17,10 @@ public struct RunReport: Codable, Equatable, Sendable {
     public var results: [BenchmarkResult]
     /// Benchmarks whose check failed, sorted by name (empty when all passed).
     public var failures: [ReferenceFailure]
+    /// How many CPUs' worth of work other processes did on average while this run measured
+    /// (``MachineLoad``), where `/proc` tells; above ``MachineLoad/busyThreshold`` the times
+    /// are unreliable for comparisons.
+    public var otherProcessesCPUs: Double?
 
     public init(build: BuildDescription, machine: MachineDescription, settings: RunSettings,
                 results: [BenchmarkResult], failures: [ReferenceFailure] = []) {

@@ -86,8 +86,10 @@ let runCommand = Command(
                 throw CLIError.usage("no benchmark matches '\(arguments.string("filter")!)' (see 'bench list')")
             }
         }
+        let loadBefore = MachineLoad.Sample.now()
         let outcome = try runBenchmarks(benchmarks, quick: quick, console: console)
-        let report = outcome.report(build: build, machine: machine)
+        var report = outcome.report(build: build, machine: machine)
+        report.otherProcessesCPUs = loadBefore?.otherCPUs(until: .now()).map { ($0 * 100).rounded() / 100 }
         let jsonToStdout = arguments.string("json") == "-"
         if !jsonToStdout { console.out(renderRun(outcome)) }
         if let destination = arguments.string("json") {
@@ -105,6 +107,9 @@ let runCommand = Command(
             let baseline = report.keepingFastest(of: runs)
             let url = try benchKit { try store.save(baseline, as: saveName) }
             for problem in again.problems { console.err("bench: warning: \(problem)") }
+            if let busy = report.otherProcessesCPUs, busy > MachineLoad.busyThreshold {
+                console.err("bench: warning: other processes kept \(significant(busy, 2)) of \(machine.cores) CPUs busy while measuring: save baselines on a quiet machine")
+            }
             console.err("saved baseline \(url.path) (each benchmark's fastest of \(baseline.settings.fastestOfRuns ?? 1) runs, each in its own process)")
         }
         var code = ExitCode.success
@@ -118,6 +123,11 @@ let runCommand = Command(
             }
             var text = renderComparison(comparison, name: compareName, selected: filter)
             for problem in problems { text += "\n  warning: \(problem)" }
+            for (run, busy) in [("this run", report.otherProcessesCPUs), ("the baseline", baseline.otherProcessesCPUs)] {
+                if let busy, busy > MachineLoad.busyThreshold {
+                    text += "\n  warning: other processes kept \(significant(busy, 2)) of \(machine.cores) CPUs busy while \(run) measured: contention can slow a kernel by tens of percent; compare on a quiet machine"
+                }
+            }
             if jsonToStdout { console.err(text) } else { console.out(text) }
             if comparison.hasRegressions { code = .checkFailed }
         }
