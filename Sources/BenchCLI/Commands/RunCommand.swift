@@ -121,13 +121,12 @@ let runCommand = Command(
                 comparison = comparison.confirmingRegressions(with: again.results)
                 problems = again.problems
             }
-            var text = renderComparison(comparison, name: compareName, selected: filter)
-            for problem in problems { text += "\n  warning: \(problem)" }
             for (run, busy) in [("this run", report.otherProcessesCPUs), ("the baseline", baseline.otherProcessesCPUs)] {
                 if let busy, busy > MachineLoad.busyThreshold {
-                    text += "\n  warning: other processes kept \(significant(busy, 2)) of \(machine.cores) CPUs busy while \(run) measured: contention can slow a kernel by tens of percent; compare on a quiet machine"
+                    problems.append("other processes kept \(significant(busy, 2)) of \(machine.cores) CPUs busy while \(run) measured: contention can slow a kernel by tens of percent; compare on a quiet machine")
                 }
             }
+            let text = renderComparison(comparison, name: compareName, selected: filter, warnings: problems)
             if jsonToStdout { console.err(text) } else { console.out(text) }
             if comparison.hasRegressions { code = .checkFailed }
         }
@@ -220,7 +219,9 @@ func renderRun(_ outcome: RunOutcome) -> String {
     return text
 }
 
-func renderComparison(_ comparison: BaselineComparison, name: String, selected: BenchmarkFilter? = nil) -> String {
+/// The comparison, one line per benchmark, then what to know (`warnings` after the
+/// comparison's own), then the verdict as the last line.
+func renderComparison(_ comparison: BaselineComparison, name: String, selected: BenchmarkFilter? = nil, warnings: [String] = []) -> String {
     var lines = ["compared with baseline '\(name)' (threshold \(comparison.thresholdPercent.formatted) %, or 3× the two runs' spread where larger):"]
     for entry in comparison.entries { lines.append("  \(entry)") }
     for missing in comparison.missing where selected?.matches(missing) ?? true {
@@ -229,7 +230,7 @@ func renderComparison(_ comparison: BaselineComparison, name: String, selected: 
     for added in comparison.added { lines.append("  \(added): new, not in the baseline") }
     for changed in comparison.unitChanged { lines.append("  \(changed): measured in another unit than in the baseline, not compared") }
     for difference in comparison.hardwareDifferences { lines.append("  not comparable: other hardware: \(difference)") }
-    for warning in comparison.warnings { lines.append("  warning: \(warning)") }
+    for warning in comparison.warnings + warnings { lines.append("  warning: \(warning)") }
     lines.append(comparison.hasRegressions ? "REGRESSION: \(comparison.regressions.map(\.name).joined(separator: ", "))" : "no regression")
     return lines.joined(separator: "\n")
 }
