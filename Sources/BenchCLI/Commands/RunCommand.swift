@@ -103,7 +103,7 @@ let runCommand = Command(
             let runs = (0..<baselineExtraRuns).map { round in
                 RunReport(build: report.build, machine: report.machine, settings: report.settings,
                           results: names.compactMap { again.results[$0]?.dropFirst(round).first })
-            }
+            }.filter { !$0.results.isEmpty }   // a failed round is not a run
             let baseline = report.keepingFastest(of: runs)
             let url = try benchKit { try store.save(baseline, as: saveName) }
             for problem in again.problems { console.err("bench: warning: \(problem)") }
