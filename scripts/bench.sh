@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Installs what is missing (scripts/setup.sh), builds `bench` in release — the only build that
 # may report times — and runs it with the given arguments (none: the main job).
+# `bench` runs in the caller's directory, so a relative path (`--json out.json`) lands where
+# the caller stands; the package is built wherever it is, and baselines are the package's.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-bash scripts/setup.sh
-swift build -c release --product bench >&2
-exec "$(swift build -c release --show-bin-path)/bench" "$@"
+package="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+bash "$package/scripts/setup.sh"
+swift build --package-path "$package" -c release --product bench >&2
+exec "$(swift build --package-path "$package" -c release --show-bin-path)/bench" "$@"

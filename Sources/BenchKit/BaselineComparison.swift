@@ -1,56 +1,148 @@
-/// The current run against a saved baseline.
+import Foundation
+
+/// The current run against a saved baseline: which benchmarks got slower, and whether that is
+/// the code or the machine.
 ///
-/// The rule (documented for users of `--compare` and `--threshold`): with the change
-/// expressed as a slowdown in percent, Δ = (current time ÷ baseline time − 1) · 100 (for a
-/// rate unit, baseline rate ÷ current rate, so positive Δ is always worse),
-/// - **regression**: Δ > threshold *and* the 95 % intervals of the two medians do not
-///   overlap, with the current one entirely on the slow side;
-/// - **improvement**: Δ < −threshold and the intervals are disjoint on the fast side;
-/// - **within noise**: |Δ| > threshold but the intervals overlap, so the run cannot tell;
-/// - **unchanged**: |Δ| ≤ threshold.
-/// Requiring both the threshold and disjoint intervals keeps a noisy machine from failing CI
-/// and a tiny but real drift from counting as a regression.
+/// A time measured today differs from one measured yesterday even with the same binary: the
+/// machine's state (caches, frequency, neighbours) shifts between runs by far more than the
+/// interval of one run's median admits. So a benchmark is a **regression** only when all of
+/// these hold (with the change expressed as a slowdown Δ in percent — current time ÷ baseline
+/// time − 1, or baseline rate ÷ current rate − 1 for a rate, so positive Δ is always worse):
+/// 1. Δ exceeds the **allowance**: the threshold (default 5 %), or, when larger,
+///    ``spreadMultiplier`` × √(s_b² + s_c²), where s is a run's relative sample spread
+///    (1.4826 · MAD ÷ median, a robust standard deviation of one sample) — a benchmark whose
+///    samples scatter by 10 % cannot be gated at 5 %;
+/// 2. the 95 % intervals of the two medians are disjoint, the current one on the slow side;
+/// 3. for a benchmark raced against a reference, the kernel also lost ground against that
+///    reference by more than the threshold (the paired speedup, measured interleaved in each
+///    run, dropped): when the reference slowed down as much, the machine did, not the code
+///    (``Verdict/referenceChangedToo``);
+/// 4. it stays so when measured again (``confirmingRegressions(with:)``: `bench run` re-runs
+///    only the suspects, interleaved, three times, and keeps the flag only if every
+///    re-measurement is a regression by rules 1–3; otherwise ``Verdict/notReproduced``).
+/// An **improvement** is the mirror image of 1–3. A change beyond the threshold that fails 1–2
+/// is **within noise**; anything within the threshold is **unchanged**.
 ///
-///     let comparison = try BaselineComparison(current: report, baseline: try store.load("main"), thresholdPercent: 5)
-///     for entry in comparison.regressions { print(entry) }   // arclen/cubic: 41.2 → 47.9 ns/query (+16.3 %) regression
-///     exit(comparison.hasRegressions ? 1 : 0)
+/// Times from different hardware are not comparable at all: ``hardwareDifferences`` lists
+/// what differs (``RunFingerprint``), and ``hasRegressions`` is then `false` — `bench run`
+/// refuses such a comparison before it measures anything.
+///
+///     var comparison = try BaselineComparison(current: report, baseline: try store.load("main"))
+///     comparison = comparison.confirmingRegressions(with: try runner.remeasure(suspects, rounds: 3))
+///     for entry in comparison.regressions { print(entry) }
+///     // arclen/cubic: 40 → 80 ns/query (+100.0 %, slower) regression, held in 3 of 3 re-measurements (+99.1 … +100.4 %)
 public struct BaselineComparison: Sendable {
     public enum Verdict: String, Codable, Sendable {
-        case regression, improvement, withinNoise, unchanged
+        case regression, improvement, withinNoise, referenceChangedToo, notReproduced, unchanged
     }
 
     /// One benchmark present in both runs with the same unit.
     public struct Entry: Equatable, Sendable, CustomStringConvertible {
         public var name: String
         public var unit: String
+        /// A rate (`points/s`): larger values are faster.
+        public var higherIsBetter: Bool
         public var baselineMedian: Double
         public var currentMedian: Double
         public var baselineCI95: ConfidenceInterval
         public var currentCI95: ConfidenceInterval
-        /// Slowdown in percent; negative when faster.
+        /// The change of the measured value in percent, as printed: +34.2 for a rate that rose
+        /// by a third (faster), +20 for a time that grew by a fifth (slower).
         public var changePercent: Double
+        /// The change as a slowdown in percent: positive is slower whatever the unit.
+        public var slowdownPercent: Double
+        /// The change that counts here: the threshold, or more for a benchmark whose samples
+        /// scatter (rule 1).
+        public var allowancePercent: Double
+        /// How much ground the kernel lost against its reference, in percent (baseline paired
+        /// speedup ÷ current − 1); `nil` without a reference in both runs.
+        public var speedupLossPercent: Double? {
+            guard let baselineSpeedup, let currentSpeedup else { return nil }
+            return (baselineSpeedup / currentSpeedup - 1) * 100
+        }
+        /// The kernel's paired speedup over its reference in the baseline and in this run.
+        public var baselineSpeedup: Double?
+        public var currentSpeedup: Double?
+        /// Slowdowns of the re-measurements, in the order taken (empty if not re-measured).
+        public var remeasuredSlowdownPercents: [Double]
+        /// Value changes of the re-measurements (as ``changePercent``), in the order taken.
+        public var remeasuredChangePercents: [Double] = []
+        /// What each re-measurement alone would have been called.
+        public var remeasuredVerdicts: [Verdict] = []
         public var verdict: Verdict
 
-        /// `name: baseline → current unit (+x.y %) verdict`.
+        /// Whether the current run is slower (by any amount).
+        public var isSlower: Bool { slowdownPercent > 0 }
+
+        /// `name: baseline → current (+x.y %, slower) verdict…`, times with a readable unit
+        /// (`343 µs → 529 µs per plot`), rates in theirs (`1.12e+09 → 7.77e+08 points/s`).
         public var description: String {
-            let sign = changePercent >= 0 ? "+" : "−"
-            let change = (abs(changePercent) * 10).rounded() / 10
-            let verdictText = switch verdict {
-            case .regression: "slower: regression"
-            case .improvement: "faster: improvement"
-            case .withinNoise: "within noise (intervals overlap)"
-            case .unchanged: "unchanged"
+            let direction = slowdownPercent > 0 ? "slower" : slowdownPercent < 0 ? "faster" : "same"
+            var text = "\(name): \(values) (\(percent(changePercent)), \(direction)) "
+            let again = remeasuredSlowdownPercents.count
+            switch verdict {
+            case .regression, .improvement:
+                text += verdict == .regression ? "regression" : "improvement"
+                if again > 0 { text += ", held in \(again) of \(again) re-measurements (\(range(remeasuredChangePercents)))" }
+            case .withinNoise:
+                text += allowancePercent > abs(slowdownPercent)
+                    ? "within noise (the two runs' spread allows ±\(oneDecimal(allowancePercent)) %)"
+                    : "within noise (the two runs' intervals overlap)"
+            case .referenceChangedToo:
+                text += "not the code: its reference moved as much in the same run (speedup ×\(short(baselineSpeedup ?? .nan)) → ×\(short(currentSpeedup ?? .nan)))"
+            case .notReproduced:
+                let reasons = Dictionary(grouping: remeasuredVerdicts, by: { $0 }).sorted { $0.key.rawValue < $1.key.rawValue }
+                    .map { "\($0.value.count) \(Entry.words(for: $0.key))" }.joined(separator: ", ")
+                text += "not confirmed: measured again \(again) times, \(range(remeasuredChangePercents)) (\(reasons))"
+            case .unchanged: text += "unchanged"
             }
-            return "\(name): \(format(baselineMedian)) → \(format(currentMedian)) \(unit) (\(sign)\(change) %) \(verdictText)"
+            return text
         }
 
-        private func format(_ value: Double) -> String {
-            let magnitude = abs(value)
-            let digits = magnitude >= 100 ? 1 : magnitude >= 1 ? 3 : 5
-            let scale = (0..<digits).reduce(1.0) { product, _ in product * 10 }
-            return "\((value * scale).rounded() / scale)"
+        /// How a single re-measurement's verdict reads in a list.
+        static func words(for verdict: Verdict) -> String {
+            switch verdict {
+            case .regression: "slower beyond the noise"
+            case .improvement: "faster beyond the noise"
+            case .withinNoise: "within noise"
+            case .referenceChangedToo: "with its reference moving as much"
+            case .notReproduced: "not confirmed"
+            case .unchanged: "unchanged"
+            }
+        }
+
+        /// The two medians: times in ns, µs, ms or s with the work unit after them, rates as
+        /// numbers with their unit.
+        private var values: String {
+            guard unit.hasPrefix("ns/") else { return "\(short(baselineMedian)) → \(short(currentMedian)) \(unit)" }
+            return "\(duration(baselineMedian)) → \(duration(currentMedian)) per \(unit.dropFirst(3))"
+        }
+
+        private func duration(_ nanoseconds: Double) -> String {
+            switch abs(nanoseconds) {
+            case ..<1e3: "\(short(nanoseconds)) ns"
+            case ..<1e6: "\(short(nanoseconds / 1e3)) µs"
+            case ..<1e9: "\(short(nanoseconds / 1e6)) ms"
+            default: "\(short(nanoseconds / 1e9)) s"
+            }
+        }
+
+        private func short(_ value: Double) -> String { String(format: "%.3g", value) }
+        private func oneDecimal(_ value: Double) -> String { String(format: "%.1f", value) }
+        private func percent(_ value: Double) -> String {
+            let rounded = (value * 10).rounded() / 10
+            return (rounded > 0 ? "+" : rounded < 0 ? "−" : "±") + oneDecimal(abs(rounded)) + " %"
+        }
+        private func range(_ values: [Double]) -> String {
+            guard let low = values.min(), let high = values.max() else { return "" }
+            return low == high ? percent(low) : "\(percent(low)) … \(percent(high))"
         }
     }
+
+    /// Rule 1's multiple of the combined relative spread.
+    public static let spreadMultiplier = 3.0
+    /// The default threshold, in percent.
+    public static let defaultThresholdPercent = 5.0
 
     public var thresholdPercent: Double
     /// Benchmarks in both runs, sorted by name.
@@ -61,25 +153,38 @@ public struct BaselineComparison: Sendable {
     public var added: [String]
     /// In both, but measured in different units: not comparable.
     public var unitChanged: [String]
-    /// Things a reader should know: a different CPU, build configuration or quick setting.
+    /// Hardware that differs between the baseline and this run: times are not comparable.
+    public var hardwareDifferences: [RunFingerprint.Difference]
+    /// Things a reader should know: a different kernel, compiler or quick setting, or fields
+    /// the baseline does not record.
     public var warnings: [String]
+    /// The baseline's results by name, for re-measurements.
+    private var baselineResults: [String: BenchmarkResult]
 
     public var regressions: [Entry] { entries.filter { $0.verdict == .regression } }
     public var improvements: [Entry] { entries.filter { $0.verdict == .improvement } }
-    /// `bench run --compare` exits 1 when this is true.
-    public var hasRegressions: Bool { entries.contains { $0.verdict == .regression } }
+    /// Regressions and improvements not yet re-measured: what ``confirmingRegressions(with:)``
+    /// should be given.
+    public var suspects: [String] {
+        entries.filter { ($0.verdict == .regression || $0.verdict == .improvement) && $0.remeasuredSlowdownPercents.isEmpty }.map(\.name)
+    }
+    /// `bench run --compare` exits 1 when this is true: a regression on the same hardware.
+    public var hasRegressions: Bool { hardwareDifferences.isEmpty && !regressions.isEmpty }
 
-    /// - Parameter thresholdPercent: how much slower counts, in percent (default 5).
+    /// - Parameters:
+    ///   - thresholdPercent: how much slower counts, in percent (default 5).
+    ///   - build, machine: this run's, compared with the baseline's (default: the report's own).
     /// - Throws: ``BenchKitError/invalidValue(what:value:expected:)`` when the threshold is
     ///   negative, NaN or infinite.
     /// - Complexity: O((n + m) log(n + m)) for n and m results.
-    public init(current: RunReport, baseline: RunReport, thresholdPercent: Double = 5) throws {
+    public init(current: RunReport, baseline: RunReport, thresholdPercent: Double = BaselineComparison.defaultThresholdPercent) throws {
         guard thresholdPercent >= 0, thresholdPercent.isFinite else {
             throw BenchKitError.invalidValue(what: "the threshold", value: "\(thresholdPercent)", expected: "a non-negative finite percentage")
         }
         self.thresholdPercent = thresholdPercent
         let old = Dictionary(baseline.results.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let new = Dictionary(current.results.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        baselineResults = old
         missing = old.keys.filter { new[$0] == nil }.sorted()
         added = new.keys.filter { old[$0] == nil }.sorted()
         unitChanged = []
@@ -92,22 +197,49 @@ public struct BaselineComparison: Sendable {
             }
             entries.append(BaselineComparison.entry(current: now, baseline: then, thresholdPercent: thresholdPercent))
         }
-        warnings = []
-        if current.machine.cpu != baseline.machine.cpu || current.machine.cores != baseline.machine.cores {
-            warnings.append("the baseline was measured on a different machine (\(baseline.machine.cpu), \(baseline.machine.cores) cores)")
-        }
-        if current.build.configuration != baseline.build.configuration {
-            warnings.append("the baseline is a \(baseline.build.configuration) build, this run a \(current.build.configuration) build")
-        }
+        let differences = RunFingerprint.differences(baseline: baseline, build: current.build, machine: current.machine)
+        hardwareDifferences = differences.filter { $0.kind == .hardware }
+        warnings = differences.filter { $0.kind != .hardware }.map(\.description)
         if current.settings.quick != baseline.settings.quick {
             warnings.append("the baseline was\(baseline.settings.quick ? "" : " not") measured in quick mode, this run was\(current.settings.quick ? "" : " not")")
         }
     }
 
+    /// Rule 1's allowance in percent: the threshold, or ``spreadMultiplier`` × the combined
+    /// relative sample spread of both runs when that is larger.
+    public static func allowancePercent(current: BenchmarkResult, baseline: BenchmarkResult, thresholdPercent: Double) -> Double {
+        func spread(_ result: BenchmarkResult) -> Double {
+            let relative = 1.4826 * result.mad / abs(result.median)
+            return relative.isFinite ? relative : 0
+        }
+        let combined = (spread(current) * spread(current) + spread(baseline) * spread(baseline)).squareRoot()
+        return max(thresholdPercent, spreadMultiplier * combined * 100)
+    }
+
+    /// The comparison after re-measuring: each regression (improvement) stays one only if
+    /// every re-measurement in `remeasured` (by benchmark name) is a regression (improvement)
+    /// by the same rules; otherwise it becomes ``Verdict/notReproduced``. Entries without
+    /// re-measurements keep their verdict.
+    public func confirmingRegressions(with remeasured: [String: [BenchmarkResult]]) -> BaselineComparison {
+        var copy = self
+        for index in copy.entries.indices where [.regression, .improvement].contains(copy.entries[index].verdict) {
+            let name = copy.entries[index].name
+            guard let runs = remeasured[name], !runs.isEmpty, let baseline = baselineResults[name] else { continue }
+            let again = runs.map { BaselineComparison.entry(current: $0, baseline: baseline, thresholdPercent: thresholdPercent) }
+            copy.entries[index].remeasuredSlowdownPercents = again.map(\.slowdownPercent)
+            copy.entries[index].remeasuredChangePercents = again.map(\.changePercent)
+            copy.entries[index].remeasuredVerdicts = again.map(\.verdict)
+            let claim = copy.entries[index].verdict
+            if !again.allSatisfy({ $0.verdict == claim }) { copy.entries[index].verdict = .notReproduced }
+        }
+        return copy
+    }
+
     static func entry(current: BenchmarkResult, baseline: BenchmarkResult, thresholdPercent: Double) -> Entry {
-        // Express both as "times" so that positive always means worse.
+        // Express both as "times" so that a positive slowdown is always worse.
         let ratio = current.higherIsBetter ? baseline.median / current.median : current.median / baseline.median
-        let change = (ratio - 1) * 100
+        let slowdown = (ratio - 1) * 100
+        let allowance = allowancePercent(current: current, baseline: baseline, thresholdPercent: thresholdPercent)
         let worseSide: Bool, betterSide: Bool
         if current.higherIsBetter {
             worseSide = current.ci95.upper < baseline.ci95.lower
@@ -116,15 +248,37 @@ public struct BaselineComparison: Sendable {
             worseSide = current.ci95.lower > baseline.ci95.upper
             betterSide = current.ci95.upper < baseline.ci95.lower
         }
+        var speedups: (then: Double, now: Double)?
+        if let then = baseline.pairedSpeedup ?? baseline.speedup, let now = current.pairedSpeedup ?? current.speedup,
+           then > 0, now > 0, then.isFinite, now.isFinite {
+            speedups = (then, now)
+        }
+        let speedupLoss = speedups.map { ($0.then / $0.now - 1) * 100 }
         let verdict: Verdict
-        if change > thresholdPercent {
-            verdict = worseSide ? .regression : .withinNoise
-        } else if change < -thresholdPercent {
-            verdict = betterSide ? .improvement : .withinNoise
+        if slowdown > thresholdPercent {
+            if slowdown <= allowance || !worseSide {
+                verdict = .withinNoise
+            } else if let speedupLoss, speedupLoss <= thresholdPercent {
+                verdict = .referenceChangedToo
+            } else {
+                verdict = .regression
+            }
+        } else if slowdown < -thresholdPercent {
+            if -slowdown <= allowance || !betterSide {
+                verdict = .withinNoise
+            } else if let speedupLoss, speedupLoss >= -thresholdPercent {
+                verdict = .referenceChangedToo
+            } else {
+                verdict = .improvement
+            }
         } else {
             verdict = .unchanged
         }
-        return Entry(name: current.name, unit: current.unit, baselineMedian: baseline.median, currentMedian: current.median,
-                     baselineCI95: baseline.ci95, currentCI95: current.ci95, changePercent: change, verdict: verdict)
+        return Entry(name: current.name, unit: current.unit, higherIsBetter: current.higherIsBetter,
+                     baselineMedian: baseline.median, currentMedian: current.median,
+                     baselineCI95: baseline.ci95, currentCI95: current.ci95,
+                     changePercent: (current.median / baseline.median - 1) * 100, slowdownPercent: slowdown,
+                     allowancePercent: allowance, baselineSpeedup: speedups?.then, currentSpeedup: speedups?.now,
+                     remeasuredSlowdownPercents: [], verdict: verdict)
     }
 }

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Saved runs, one `NAME.json` per baseline in a directory (`Benchmarks/baselines` for
 /// `bench`; the caller passes it).
@@ -13,16 +16,27 @@ public struct BaselineStore: Sendable {
         self.directory = directory
     }
 
-    /// The file of baseline `name`.
+    /// Longest baseline name accepted, in characters (without `.json`).
+    public static let maximumNameLength = 64
+
+    /// `name` as stored: one trailing `.json` dropped (`ci.json` names baseline `ci`).
     ///
-    /// - Throws: ``BenchKitError/invalidBaselineName(_:)`` unless `name` is a plain file name
-    ///   (letters, digits, `.`, `_`, `-`, not starting with `.`), so a name can never escape
-    ///   the directory.
-    public func url(forName name: String) throws -> URL {
-        guard let first = name.unicodeScalars.first, first != ".",
-              name.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0)) })
+    /// - Throws: ``BenchKitError/invalidBaselineName(_:)`` unless the rest is a plain file name
+    ///   of at most ``maximumNameLength`` ASCII letters, digits, `.`, `_` or `-` that starts
+    ///   with a letter or digit — so a name can never escape the folder, hide, or be an option
+    ///   that lost its value (`--save-baseline --quick`).
+    public static func normalizedName(_ name: String) throws -> String {
+        let stem = name.hasSuffix(".json") ? String(name.dropLast(5)) : name
+        guard let first = stem.unicodeScalars.first, first.isASCII, CharacterSet.alphanumerics.contains(first),
+              stem.count <= maximumNameLength,
+              stem.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0)) })
         else { throw BenchKitError.invalidBaselineName(name) }
-        return directory.appendingPathComponent(name + ".json")
+        return stem
+    }
+
+    /// The file of baseline `name` (``normalizedName(_:)``).
+    public func url(forName name: String) throws -> URL {
+        directory.appendingPathComponent(try BaselineStore.normalizedName(name) + ".json")
     }
 
     /// Saves `report` as baseline `name`, atomically (a reader or a crash never sees half a
@@ -30,7 +44,7 @@ public struct BaselineStore: Sendable {
     @discardableResult
     public func save(_ report: RunReport, as name: String) throws -> URL {
         let url = try url(forName: name)
-        try report.write(to: url)
+        try report.write(toPath: url.path, createDirectories: true)
         return url
     }
 
@@ -41,16 +55,11 @@ public struct BaselineStore: Sendable {
     ///   `flightline.run/1` document; both name the file.
     public func load(_ name: String) throws -> RunReport {
         let url = try url(forName: name)
-        guard FileManager.default.fileExists(atPath: url.path) else {
+        var info = stat()
+        guard stat(url.path, &info) == 0 || errno != ENOENT else {
             throw BenchKitError.missingBaseline(path: url.path)
         }
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw BenchKitError.corruptBaseline(path: url.path, reason: "cannot read it: \((error as NSError).localizedDescription)")
-        }
-        return try RunReport(jsonData: data, source: url.path)
+        return try RunReport(jsonData: try InputFile.read(url.path), source: url.path)
     }
 
     /// Names of the saved baselines, sorted.

@@ -24,6 +24,8 @@ public enum BenchKitError: Error, Equatable, Sendable, CustomStringConvertible {
     case corruptBaseline(path: String, reason: String)
     /// Writing a baseline or report failed.
     case writeFailed(path: String, reason: String)
+    /// Reading a file failed (it exists, or may, but cannot be read).
+    case readFailed(path: String, reason: String)
     /// A document could not be encoded as JSON (a non-finite number, usually).
     case encodingFailed(String)
 
@@ -45,13 +47,22 @@ public enum BenchKitError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unoptimizedBuild:
             text = "refusing to time a debug build: build with -c release (swift run -c release bench run)"
         case .invalidBaselineName(let name):
-            text = "baseline name must be a plain file name of letters, digits, '.', '_' or '-' not starting with '.', got '\(name)'"
+            let rule = "a baseline name is 1 to \(BaselineStore.maximumNameLength) letters, digits, '.', '_' or '-', starting with a letter or digit"
+            if name.hasPrefix("-") {
+                text = "\(rule); got '\(name)', which looks like an option (is the name missing?)"
+            } else if name.count > BaselineStore.maximumNameLength + 5 {
+                text = "\(rule); got a name of \(name.count) characters ('\(name.prefix(20))…')"
+            } else {
+                text = "\(rule); got '\(name)'"
+            }
         case .missingBaseline(let path):
             text = "baseline \(path) does not exist"
         case .corruptBaseline(let path, let reason):
             text = "baseline \(path) is not a valid flightline.run/1 document: \(reason)"
         case .writeFailed(let path, let reason):
             text = "cannot write \(path): \(reason)"
+        case .readFailed(let path, let reason):
+            text = "cannot read \(path): \(reason)"
         case .encodingFailed(let reason):
             text = "cannot encode the run as JSON: \(reason)"
         }

@@ -61,6 +61,40 @@ public struct BenchmarkRunner<Clock: BenchmarkClock> {
         return outcome
     }
 
+    /// Measures `benchmarks` again, `rounds` times each, interleaved: every round measures
+    /// each benchmark once, starting one benchmark later than the round before, so a slow
+    /// spell of the machine falls on different benchmarks in different rounds rather than on
+    /// all re-measurements of one. Checks are not repeated (the run that flagged them passed
+    /// them); results carry no `maxError`.
+    ///
+    ///     let again = try runner.remeasure(suspects, rounds: 3)   // ["a/x": [r1, r2, r3]]
+    ///
+    /// - Throws: as ``run(_:)``, and ``BenchKitError/invalidValue(what:value:expected:)`` when
+    ///   `rounds` is not positive.
+    /// - Complexity: `rounds` × the cost of measuring each benchmark once.
+    public mutating func remeasure(_ benchmarks: [Benchmark], rounds: Int) throws -> [String: [BenchmarkResult]] {
+        guard isOptimizedBuild || options.allowsUnoptimizedBuild else { throw BenchKitError.unoptimizedBuild }
+        guard rounds > 0 else {
+            throw BenchKitError.invalidValue(what: "the number of re-measurement rounds", value: "\(rounds)", expected: "at least 1")
+        }
+        try options.validate()
+        var seen = Set<String>()
+        for benchmark in benchmarks {
+            try benchmark.validate()
+            guard seen.insert(benchmark.name).inserted else { throw BenchKitError.duplicateName(benchmark.name) }
+        }
+        var results: [String: [BenchmarkResult]] = [:]
+        guard !benchmarks.isEmpty else { return results }
+        for round in 0..<rounds {
+            for offset in 0..<benchmarks.count {
+                let benchmark = benchmarks[(round + offset) % benchmarks.count]
+                progress?(.remeasuring(name: benchmark.name, round: round + 1, rounds: rounds))
+                results[benchmark.name, default: []].append(try measure(benchmark, maxError: nil))
+            }
+        }
+        return results
+    }
+
     /// Calibrates, warms up and samples one benchmark (paired with its reference if it has one).
     private mutating func measure(_ benchmark: Benchmark, maxError: Double?) throws -> BenchmarkResult {
         let workUnits = Double(benchmark.workUnitsPerIteration)

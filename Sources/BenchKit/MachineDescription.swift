@@ -19,11 +19,25 @@ public struct MachineDescription: Codable, Equatable, Sendable {
     /// CPU frequency governor of cpu0 when the kernel exposes it (`performance` is what you
     /// want for benchmarks), else omitted.
     public var governor: String?
+    /// What tells processors of one marketing name apart: vendor, family, model and stepping
+    /// on x86 (`GenuineIntel family 6 model 207 stepping 2`), implementer, part and variant
+    /// on ARM; omitted when `/proc/cpuinfo` does not say.
+    public var cpuSignature: String?
+    /// The processor's frequency in MHz: the maximum from cpufreq where the kernel exposes it
+    /// (stable under frequency scaling), else the `cpu MHz` of `/proc/cpuinfo` (what a
+    /// virtual machine reports, constant), rounded to 10 MHz; omitted when unknown.
+    public var cpuFrequencyMHz: Double?
+    /// The last-level cache size as `/proc/cpuinfo` states it (`266240 KB`), if it does.
+    public var cacheSize: String?
     /// The clock's resolution and reading cost, measured at the start of the run.
     public var timer: TimerCharacteristics?
 
     public init(cpu: String, cores: Int, memoryBytes: UInt64, os: String, kernel: String,
-                governor: String? = nil, timer: TimerCharacteristics? = nil) {
+                governor: String? = nil, timer: TimerCharacteristics? = nil, cpuSignature: String? = nil,
+                cpuFrequencyMHz: Double? = nil, cacheSize: String? = nil) {
+        self.cpuSignature = cpuSignature
+        self.cpuFrequencyMHz = cpuFrequencyMHz
+        self.cacheSize = cacheSize
         self.cpu = cpu
         self.cores = cores
         self.memoryBytes = memoryBytes
@@ -37,15 +51,47 @@ public struct MachineDescription: Codable, Equatable, Sendable {
     /// measurement: the runner adds one (``RunOutcome/timer``).
     public static var current: MachineDescription {
         let names = unameFields()
+        let cpuinfo = readText("/proc/cpuinfo") ?? ""
+        let maximumKHz = readText("/sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq")
+            .flatMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        let megahertz = maximumKHz.map { $0 / 1000 } ?? firstValue(of: ["cpu MHz"], inCPUInfo: cpuinfo).flatMap(Double.init)
         return MachineDescription(
-            cpu: cpuModel(fromCPUInfo: readText("/proc/cpuinfo") ?? "") ?? "unknown",
+            cpu: cpuModel(fromCPUInfo: cpuinfo) ?? "unknown",
             cores: ProcessInfo.processInfo.activeProcessorCount,
             memoryBytes: ProcessInfo.processInfo.physicalMemory,
             os: prettyName(fromOSRelease: readText("/etc/os-release") ?? "") ?? names.system,
             kernel: names.release,
             governor: readText("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor")?
-                .trimmingCharacters(in: .whitespacesAndNewlines)
+                .trimmingCharacters(in: .whitespacesAndNewlines),
+            cpuSignature: cpuSignature(fromCPUInfo: cpuinfo),
+            cpuFrequencyMHz: megahertz.flatMap { $0 > 0 && $0.isFinite ? ($0 / 10).rounded() * 10 : nil },
+            cacheSize: firstValue(of: ["cache size"], inCPUInfo: cpuinfo)
         )
+    }
+
+    /// `GenuineIntel family 6 model 207 stepping 2` (x86) or `implementer 0x41 part 0xd0c
+    /// variant 0x1` (ARM), from the first processor's block.
+    static func cpuSignature(fromCPUInfo text: String) -> String? {
+        let x86 = [("", "vendor_id"), ("family ", "cpu family"), ("model ", "model"), ("stepping ", "stepping")]
+        let arm = [("implementer ", "CPU implementer"), ("part ", "CPU part"), ("variant ", "CPU variant")]
+        for fields in [x86, arm] {
+            let values = fields.compactMap { label, key in firstValue(of: [key], inCPUInfo: text).map { label + $0 } }
+            if values.count == fields.count { return values.joined(separator: " ") }
+        }
+        return nil
+    }
+
+    /// The first non-empty value of `key` (exactly, before the colon).
+    static func firstValue(of keys: [String], inCPUInfo text: String) -> String? {
+        for key in keys {
+            for line in text.split(separator: "\n") {
+                let parts = line.split(separator: ":", maxSplits: 1)
+                guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == key else { continue }
+                let value = parts[1].trimmingCharacters(in: .whitespaces)
+                if !value.isEmpty { return value }
+            }
+        }
+        return nil
     }
 
     /// The first `model name` (x86) or `Model`/`CPU part`-less `Hardware` (ARM) value.

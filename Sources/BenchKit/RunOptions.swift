@@ -77,4 +77,7 @@ public enum RunProgress: Sendable {
     case finished(BenchmarkResult)
     /// Not timed: its check failed.
     case failed(ReferenceFailure)
+    /// Measuring a suspect again (``BenchmarkRunner/remeasure(_:rounds:)``), round `round` of
+    /// `rounds` (1-based).
+    case remeasuring(name: String, round: Int, rounds: Int)
 }

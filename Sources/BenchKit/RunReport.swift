@@ -4,7 +4,7 @@ import Foundation
 /// settings, and every result, sorted by name so that documents diff cleanly.
 ///
 ///     let report = outcome.report()
-///     try report.write(to: URL(fileURLWithPath: "run.json"))      // or report.jsonData()
+///     try report.write(toPath: "run.json")      // or report.jsonData()
 public struct RunReport: Codable, Equatable, Sendable {
     /// The schema string of this kind and version of document.
     public static let schemaIdentifier = "flightline.run/1"
@@ -17,6 +17,10 @@ public struct RunReport: Codable, Equatable, Sendable {
     public var results: [BenchmarkResult]
     /// Benchmarks whose check failed, sorted by name (empty when all passed).
     public var failures: [ReferenceFailure]
+    /// How many CPUs' worth of work other processes did on average while this run measured
+    /// (``MachineLoad``), where `/proc` tells; above ``MachineLoad/busyThreshold`` the times
+    /// are unreliable for comparisons.
+    public var otherProcessesCPUs: Double?
 
     public init(build: BuildDescription, machine: MachineDescription, settings: RunSettings,
                 results: [BenchmarkResult], failures: [ReferenceFailure] = []) {
@@ -26,6 +30,32 @@ public struct RunReport: Codable, Equatable, Sendable {
         self.settings = settings
         self.results = results.sorted { $0.name < $1.name }
         self.failures = failures.sorted { $0.name < $1.name }
+    }
+
+    /// This report with each benchmark's result replaced by the fastest among this run and
+    /// `others` (lowest median time, highest median rate), and ``RunSettings/fastestOfRuns``
+    /// set. A benchmark missing from some runs keeps the best of those that have it.
+    ///
+    /// Noise on a shared machine slows a run down, it does not speed it up: a busy spell of a
+    /// few milliseconds can cover all of one benchmark's samples and leave a tight interval
+    /// around a slow median. A baseline kept as the fastest of several runs in separate
+    /// processes is what the machine does when it is not disturbed — what a comparison, which
+    /// measures suspects again before it flags them, is held against.
+    ///
+    /// - Complexity: O(r · n) for r runs of n results.
+    public func keepingFastest(of others: [RunReport]) -> RunReport {
+        var best = self
+        for (index, result) in results.enumerated() {
+            for other in others {
+                guard let candidate = other.result(named: result.name), candidate.unit == result.unit,
+                      candidate.higherIsBetter == result.higherIsBetter else { continue }
+                let current = best.results[index]
+                let faster = candidate.higherIsBetter ? candidate.median > current.median : candidate.median < current.median
+                if faster { best.results[index] = candidate }
+            }
+        }
+        best.settings.fastestOfRuns = 1 + others.count
+        return best
     }
 
     /// The result named `name`, if present.
@@ -74,10 +104,13 @@ public struct RunReport: Codable, Equatable, Sendable {
         self = decoded
     }
 
-    /// Writes the JSON atomically (temporary file in the same directory, then `rename`),
-    /// creating the parent directory if needed.
-    public func write(to url: URL) throws {
-        try AtomicFile.write(try jsonData(), to: url)
+    /// Writes the JSON to `path` by ``OutputFile``'s rules: a regular file atomically
+    /// (temporary file in the same folder, then `rename`), a device or FIFO directly, through a
+    /// symbolic link to its target.
+    ///
+    /// - Parameter createDirectories: create a missing parent folder instead of failing.
+    public func write(toPath path: String, createDirectories: Bool = false) throws {
+        try OutputFile.write(try jsonData(), toPath: path, createDirectories: createDirectories)
     }
 }
 
@@ -90,6 +123,9 @@ public struct RunSettings: Codable, Equatable, Sendable {
     public var resamples: Int
     public var seed: UInt64
     public var noiseThreshold: Double
+    /// For a baseline kept as each benchmark's fastest of several runs in separate processes
+    /// (``RunReport/keepingFastest(of:)``), how many runs; omitted for a single run.
+    public var fastestOfRuns: Int?
 
     public init(_ options: RunOptions) {
         quick = options.isQuick
@@ -115,16 +151,30 @@ extension DecodingError {
         switch self {
         case .dataCorrupted(let context):
             if context.codingPath.isEmpty { return "not valid JSON" }
+            if context.debugDescription.contains("Number") || context.debugDescription.contains("number") {
+                return "\(path(context)) is not a number that fits"
+            }
             return "\(path(context)): \(context.debugDescription)"
         case .keyNotFound(let key, let context):
             let parent = path(context)
             return "missing key '\(key.stringValue)'" + (context.codingPath.isEmpty ? "" : " in \(parent)")
         case .typeMismatch(let type, let context):
-            return "\(path(context)) is not a \(type)"
+            return "\(path(context)) should be \(DecodingError.plainName(of: type))"
         case .valueNotFound(let type, let context):
-            return "\(path(context)) is null, expected a \(type)"
+            return "\(path(context)) is null, expected \(DecodingError.plainName(of: type))"
         @unknown default:
-            return "\(self)"
+            return "not a flightline.run/1 document"
         }
+    }
+
+    /// A Swift type as a JSON reader would say it: `Dictionary<String, Any>` → `a JSON object`.
+    static func plainName(of type: Any.Type) -> String {
+        let name = String(describing: type)
+        if name.hasPrefix("Dictionary") { return "a JSON object" }
+        if name.hasPrefix("Array") { return "an array" }
+        if name.hasPrefix("String") { return "a string" }
+        if name.hasPrefix("Bool") { return "true or false" }
+        if ["Double", "Float", "Int", "UInt", "Int64", "UInt64", "Int32", "UInt32"].contains(name) { return "a number" }
+        return "a JSON object"
     }
 }

@@ -57,7 +57,7 @@ struct BaselineTests {
         #expect(comparison.hasRegressions)
         let regression = try #require(comparison.regressions.first)
         #expect(abs(regression.changePercent - 20) < 1e-9)
-        #expect(regression.description == "arclen/cubic: 40.0 → 48.0 ns/query (+20.0 %) slower: regression")
+        #expect(regression.description == "arclen/cubic: 40 ns → 48 ns per query (+20.0 %, slower) regression")
         #expect(abs((comparison.improvements.first?.changePercent ?? 0) + 25) < 1e-9)
         #expect(comparison.missing == ["eval/cubic-batch"])
         #expect(comparison.added == ["swarm/paced-bees"])
@@ -78,7 +78,8 @@ struct BaselineTests {
         let faster = report([result("swarm/paced-bees", median: 1_250_000, ci: (1_240_000, 1_260_000), unit: rate)])
         let regression = try BaselineComparison(current: slower, baseline: base)
         #expect(regression.entries.first?.verdict == .regression)
-        #expect(abs((regression.entries.first?.changePercent ?? 0) - 25) < 1e-9)   // 1 M ÷ 0.8 M − 1
+        #expect(abs((regression.entries.first?.slowdownPercent ?? 0) - 25) < 1e-9)   // 1 M ÷ 0.8 M − 1
+        #expect(abs((regression.entries.first?.changePercent ?? 0) + 20) < 1e-9)     // the rate fell by a fifth
         #expect(try BaselineComparison(current: faster, baseline: base).entries.first?.verdict == .improvement)
     }
 
@@ -88,7 +89,8 @@ struct BaselineTests {
         let comparison = try BaselineComparison(current: now, baseline: base)
         #expect(comparison.entries.isEmpty)
         #expect(comparison.unitChanged == ["a/x"])
-        #expect(comparison.warnings.count == 2)
+        #expect(comparison.hardwareDifferences.map(\.field) == ["cpu"])
+        #expect(comparison.warnings.count == 1)   // quick mode
     }
 
     @Test(arguments: [-1, -0.001, Double.nan, .infinity])
@@ -151,11 +153,41 @@ struct BaselineTests {
         }
     }
 
-    @Test(arguments: ["", "../escape", ".hidden", "a/b", "with space", "naïve"])
+    @Test(arguments: ["", "../escape", ".hidden", "a/b", "with space", "naïve", "--quick", "-x", ".json", "_leading",
+                      String(repeating: "a", count: 65), String(repeating: "b", count: 300)])
     func invalidBaselineNamesAreRejected(_ name: String) {
         let store = BaselineStore(directory: scratchDirectory())
         #expect(throws: BenchKitError.invalidBaselineName(name)) { try store.url(forName: name) }
         #expect(throws: BenchKitError.invalidBaselineName(name)) { try store.save(report([]), as: name) }
+    }
+
+    @Test(arguments: [("ci", "ci"), ("ci.json", "ci"), ("ci.json.json", "ci.json"), ("v1.2_x-y", "v1.2_x-y"),
+                      (String(repeating: "a", count: 64), String(repeating: "a", count: 64)),
+                      (String(repeating: "a", count: 64) + ".json", String(repeating: "a", count: 64))])
+    func baselineNameTakesATrailingJSONOnce(_ name: String, _ stored: String) throws {
+        #expect(try BaselineStore.normalizedName(name) == stored)
+        #expect(try BaselineStore(directory: URL(fileURLWithPath: "/b")).url(forName: name).path == "/b/\(stored).json")
+    }
+
+    @Test func optionLookingAndOverlongNamesSayWhatIsWrong() {
+        #expect(BenchKitError.invalidBaselineName("--quick").description.contains("looks like an option"))
+        let long = BenchKitError.invalidBaselineName(String(repeating: "a", count: 300)).description
+        #expect(long.contains("300 characters") && long.count < 200)
+    }
+
+    @Test func baselineThatIsAFolderOrNotAnObjectSaysSoInPlainWords() throws {
+        let root = scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let store = BaselineStore(directory: root)
+        try FileManager.default.createDirectory(at: store.url(forName: "folder"), withIntermediateDirectories: true)
+        let folder = try store.url(forName: "folder").path
+        #expect(throws: BenchKitError.readFailed(path: folder, reason: "it is a folder, not a file")) { try store.load("folder") }
+        for (contents, reason) in [("[1, 2, 3]", "the document should be a JSON object"),
+                                   ("{\"schema\": 3}", "schema should be a string")] {
+            try Data(contents.utf8).write(to: store.url(forName: "odd"))
+            let path = try store.url(forName: "odd").path
+            #expect(throws: BenchKitError.corruptBaseline(path: path, reason: reason)) { try store.load("odd") }
+        }
     }
 
     @Test func unwritableDirectoryIsAnErrorNotACrash() throws {

@@ -126,6 +126,7 @@ struct RunnerTests {
             case .sampled(_, let done, let total): if done == total { events.append("sampled \(total)") }
             case .finished(let result): events.append("done \(result.name)")
             case .failed(let failure): events.append("failed \(failure.name)")
+            case .remeasuring(let name, let round, _): events.append("again \(name) \(round)")
             }
         }
         _ = try runner.run([
@@ -222,5 +223,28 @@ struct RunnerTests {
         } else {
             #expect(throws: BenchKitError.unoptimizedBuild) { try runner.run([]) }
         }
+    }
+}
+
+@Suite("Re-measuring suspects")
+struct RemeasureTests {
+    @Test func suspectsAreMeasuredAgainInterleavedStartingOneLaterEachRound() throws {
+        let time = SimulatedTime()
+        var runner = makeRunner(time)
+        let again = try runner.remeasure([
+            Benchmark("a/one", body: time.body("1", nanosecondsPerIteration: 50)),
+            Benchmark("a/two", body: time.body("2", nanosecondsPerIteration: 70)),
+            Benchmark("a/three", body: time.body("3", nanosecondsPerIteration: 90)),
+        ], rounds: 3)
+        #expect(again.mapValues(\.count) == ["a/one": 3, "a/two": 3, "a/three": 3])
+        #expect(again["a/two"]?.allSatisfy { $0.median == 70 } == true)
+        // Consecutive calls of one body collapsed: the order benchmarks were measured in.
+        let order = time.log.reduce(into: [String]()) { order, label in if order.last != label { order.append(label) } }
+        #expect(order == ["1", "2", "3", "2", "3", "1", "3", "1", "2"])
+    }
+
+    @Test func remeasuringNeedsAtLeastOneRound() {
+        var runner = makeRunner(SimulatedTime())
+        #expect(throws: BenchKitError.self) { try runner.remeasure([], rounds: 0) }
     }
 }

@@ -49,18 +49,33 @@ func scratchDirectory() -> URL {
 }
 
 /// A result with the given median and interval, for comparisons.
-func result(_ name: String, median: Double, ci: (Double, Double), unit: BenchmarkUnit = .nanoseconds(per: "query")) -> BenchmarkResult {
+/// With `speedup`, the result was raced against a reference and beat it by that factor.
+func result(_ name: String, median: Double, ci: (Double, Double), unit: BenchmarkUnit = .nanoseconds(per: "query"),
+            mad: Double = 0, speedup: Double? = nil) -> BenchmarkResult {
     BenchmarkResult(
         name: name, unit: unit.symbol, higherIsBetter: unit.higherIsBetter, median: median,
-        minimum: ci.0, p90: ci.1, mad: 0, ci95: ConfidenceInterval(lower: ci.0, upper: ci.1),
-        sampleCount: 30, iterations: 1_000, workUnitsPerIteration: 1, outliers: 0, noisy: false
+        minimum: ci.0, p90: ci.1, mad: mad, ci95: ConfidenceInterval(lower: ci.0, upper: ci.1),
+        sampleCount: 30, iterations: 1_000, workUnitsPerIteration: 1, outliers: 0, noisy: false,
+        reference: speedup == nil ? nil : name + "/reference", speedup: speedup, pairedSpeedup: speedup
     )
 }
 
-func report(_ results: [BenchmarkResult], cpu: String = "Test CPU", quick: Bool = false) -> RunReport {
+/// A time result around `median` whose samples scatter by `spread` (relative robust standard
+/// deviation) and whose median's interval is ±`halfWidth` (relative).
+func timed(_ name: String, _ median: Double, spread: Double = 0.01, halfWidth: Double = 0.005, speedup: Double? = nil) -> BenchmarkResult {
+    result(name, median: median, ci: (median * (1 - halfWidth), median * (1 + halfWidth)),
+           mad: spread * median / 1.4826, speedup: speedup)
+}
+
+func testMachine(cpu: String = "Test CPU") -> MachineDescription {
+    MachineDescription(cpu: cpu, cores: 2, memoryBytes: 1 << 30, os: "Test OS", kernel: "6.0",
+                       cpuSignature: "TestVendor family 6 model 1 stepping 1", cpuFrequencyMHz: 2300, cacheSize: "1024 KB")
+}
+
+func report(_ results: [BenchmarkResult], cpu: String = "Test CPU", quick: Bool = false, machine: MachineDescription? = nil) -> RunReport {
     RunReport(
         build: .current,
-        machine: MachineDescription(cpu: cpu, cores: 2, memoryBytes: 1 << 30, os: "Test OS", kernel: "6.0"),
+        machine: machine ?? testMachine(cpu: cpu),
         settings: RunSettings(quick ? .quick : .standard),
         results: results
     )

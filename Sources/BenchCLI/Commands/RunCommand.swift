@@ -3,7 +3,7 @@ import Foundation
 
 let runCommand = Command(
     name: "run",
-    synopsis: "[--filter PATTERN] [--quick] [--json FILE] [--save-baseline NAME] [--compare NAME] [--threshold PCT]",
+    synopsis: "[--filter PATTERN] [--quick] [--json FILE] [--save-baseline NAME] [--compare NAME] [--threshold PCT] [--baselines DIR]",
     summary: "run the benchmarks, each raced against its reference",
     details: """
     Release builds only. Each benchmark's result is checked against its reference before it is
@@ -11,41 +11,122 @@ let runCommand = Command(
     reference's median time ÷ the kernel's, both from that interleaved run (the JSON adds
     `pairedSpeedup`, the median of the per-pair ratios, with its 95 % interval). Iterations are
     calibrated so a sample lasts ≥ 1 ms (≥ 0.25 ms with --quick); every benchmark takes ≥ 30
-    samples. Baselines live in Benchmarks/baselines/NAME.json.
+    samples.
+
+    --save-baseline measures the suite twice more, each time in a fresh process, and saves
+    each benchmark's fastest run (noise slows runs down; it does not speed them up).
+    Baselines are NAME.json files in the package's Benchmarks/baselines (wherever you run bench
+    from), or in --baselines DIR, or in $FLIGHTLINE_BASELINES. A name is 1 to 64 letters, digits,
+    '.', '_' or '-' starting with a letter or digit; a trailing '.json' is accepted once.
+    --compare refuses (exit 2, before measuring) a baseline from other hardware (processor,
+    signature, frequency, cache, cores, architecture) and names what differs; a different
+    kernel, compiler or build is a warning. A benchmark is a regression (exit 1) only if it is
+    slower by more than the threshold and by more than 3× the two runs' combined sample spread,
+    its 95 % interval lies entirely on the slow side of the baseline's, it lost ground against its own
+    reference measured in the same run (else the machine slowed down, not the code), and it
+    stays so in each of 3 re-measurements of the suspects, each round in a fresh process. An
+    improvement is held to the mirror-image rules.
     """,
     options: [
         .option("filter", "PATTERN", "only benchmarks whose name matches this regular expression"),
         .flag("quick", "shorter samples (still ≥ 30 of them)"),
         .option("json", "FILE", "write the results as JSON (flightline.run/1); '-' for stdout"),
-        .option("save-baseline", "NAME", "save the results as Benchmarks/baselines/NAME.json"),
+        .option("save-baseline", "NAME", "save the results as baseline NAME (NAME.json in the baselines folder)"),
         .option("compare", "NAME", "compare against a saved baseline; exit 1 on a regression"),
-        .option("threshold", "PCT", "regression threshold in percent (default 5)"),
+        .option("threshold", "PCT", "with --compare: the regression threshold in percent (default 5)"),
+        .option("baselines", "DIR", "the baselines folder (default: $FLIGHTLINE_BASELINES, else the package's Benchmarks/baselines)"),
     ],
     run: { arguments, console in
+        // Everything a user can get wrong is refused here, before minutes of measuring.
         try arguments.requirePositionals(atMost: 0, command: "run")
-        let threshold = try arguments.double("threshold", atLeast: 0) ?? 5
-        let store = BaselineStore(directory: URL(fileURLWithPath: "Benchmarks/baselines"))
-        // A missing or corrupt baseline is a usage error found before minutes of measuring.
-        let baseline = try arguments.string("compare").map { name in try benchKit { try store.load(name) } }
-        if let name = arguments.string("save-baseline") { _ = try benchKit { try store.url(forName: name) } }
+        // Names as given (the store drops one trailing '.json' itself), checked now.
+        let compareName = arguments.string("compare"), saveName = arguments.string("save-baseline")
+        for name in [compareName, saveName].compactMap({ $0 }) { _ = try benchKit { try BaselineStore.normalizedName(name) } }
+        if arguments.has("threshold"), compareName == nil {
+            throw CLIError.usage("--threshold applies only to --compare NAME; give a baseline to compare with, or drop --threshold")
+        }
+        if arguments.has("baselines"), compareName == nil, saveName == nil {
+            throw CLIError.usage("--baselines applies only to --compare or --save-baseline; give one, or drop --baselines")
+        }
+        let threshold = try arguments.double("threshold", atLeast: 0) ?? BaselineComparison.defaultThresholdPercent
+        let filter = try arguments.string("filter").map { pattern in try benchKit { try BenchmarkFilter(pattern) } }
+        if let destination = arguments.string("json") { try checkDocumentDestination(destination) }
+        var store: BaselineStore?
+        if compareName != nil || saveName != nil {
+            let location = try BaselineLocation.resolve(option: arguments.string("baselines"), environment: console.environment)
+            store = BaselineStore(directory: location.directory)
+        }
+        let build = currentBuild
+        let machine = MachineDescription.current
+        let baseline = try compareName.map { name in
+            do {
+                return try store!.load(name)
+            } catch BenchKitError.missingBaseline(let path) {
+                let saved = store!.names()
+                throw CLIError.usage("baseline \(path) does not exist (\(saved.isEmpty ? "no baselines saved there" : "saved there: " + saved.joined(separator: ", ")))")
+            } catch let error as BenchKitError {
+                throw CLIError.usage(error.description)
+            }
+        }
+        if let baseline, let compareName {
+            let hardware = RunFingerprint.differences(baseline: baseline, build: build, machine: machine).filter { $0.kind == .hardware }
+            if !hardware.isEmpty {
+                throw CLIError.usage("baseline '\(compareName)' was measured on other hardware, so its times are not comparable (\(hardware.map(\.description).joined(separator: "; "))); save a baseline on this machine with --save-baseline NAME")
+            }
+        }
+        if let saveName, let store {
+            try benchKit { try OutputFile.check(store.url(forName: saveName).path, createDirectories: true) }
+        }
 
-        let outcome = try runBenchmarks(filter: arguments.string("filter"), quick: arguments.has("quick"), console: console)
-        let report = outcome.report()
+        let quick = arguments.has("quick")
+        var benchmarks = try Suites.all()
+        if let filter {
+            benchmarks = filter.apply(to: benchmarks)
+            guard !benchmarks.isEmpty else {
+                throw CLIError.usage("no benchmark matches '\(arguments.string("filter")!)' (see 'bench list')")
+            }
+        }
+        let loadBefore = MachineLoad.Sample.now()
+        let outcome = try runBenchmarks(benchmarks, quick: quick, console: console)
+        var report = outcome.report(build: build, machine: machine)
+        report.otherProcessesCPUs = loadBefore?.otherCPUs(until: .now()).map { ($0 * 100).rounded() / 100 }
         let jsonToStdout = arguments.string("json") == "-"
         if !jsonToStdout { console.out(renderRun(outcome)) }
         if let destination = arguments.string("json") {
-            try writeRunReport(report, to: destination, console: console)
+            try writeDocument(try benchKit { try report.jsonData() }, to: destination, console: console)
         }
-        if let name = arguments.string("save-baseline") {
-            let url = try benchKit { try store.save(report, as: name) }
-            console.err("saved baseline \(url.path)")
+        if let saveName, let store {
+            // A baseline is what later runs are held against: measure the suite twice more,
+            // each time in a fresh process, and keep each benchmark's fastest run.
+            let names = report.results.map(\.name)
+            let again = remeasureInFreshProcesses(names, quick: quick, rounds: baselineExtraRuns, what: "benchmarks for the baseline", console: console)
+            let runs = (0..<baselineExtraRuns).map { round in
+                RunReport(build: report.build, machine: report.machine, settings: report.settings,
+                          results: names.compactMap { again.results[$0]?.dropFirst(round).first })
+            }.filter { !$0.results.isEmpty }   // a failed round is not a run
+            let baseline = report.keepingFastest(of: runs)
+            let url = try benchKit { try store.save(baseline, as: saveName) }
+            for problem in again.problems { console.err("bench: warning: \(problem)") }
+            if let busy = report.otherProcessesCPUs, busy > MachineLoad.busyThreshold {
+                console.err("bench: warning: other processes kept \(significant(busy, 2)) of \(machine.cores) CPUs busy while measuring: save baselines on a quiet machine")
+            }
+            console.err("saved baseline \(url.path) (each benchmark's fastest of \(baseline.settings.fastestOfRuns ?? 1) runs, each in its own process)")
         }
         var code = ExitCode.success
-        if let baseline {
-            let comparison = try benchKit { try BaselineComparison(current: report, baseline: baseline, thresholdPercent: threshold) }
-            // With --filter, the benchmarks it leaves out are not "missing" from the run.
-            let selected = try arguments.string("filter").map { pattern in try benchKit { try BenchmarkFilter(pattern) } }
-            let text = renderComparison(comparison, name: arguments.string("compare")!, selected: selected)
+        if let baseline, let compareName {
+            var comparison = try benchKit { try BaselineComparison(current: report, baseline: baseline, thresholdPercent: threshold) }
+            var problems: [String] = []
+            if !comparison.suspects.isEmpty {
+                let again = remeasureInFreshProcesses(comparison.suspects, quick: quick, rounds: remeasurementRounds, console: console)
+                comparison = comparison.confirmingRegressions(with: again.results)
+                problems = again.problems
+            }
+            for (run, busy) in [("this run", report.otherProcessesCPUs), ("the baseline", baseline.otherProcessesCPUs)] {
+                if let busy, busy > MachineLoad.busyThreshold {
+                    problems.append("other processes kept \(significant(busy, 2)) of \(machine.cores) CPUs busy while \(run) measured: contention can slow a kernel by tens of percent; compare on a quiet machine")
+                }
+            }
+            let text = renderComparison(comparison, name: compareName, selected: filter, warnings: problems)
             if jsonToStdout { console.err(text) } else { console.out(text) }
             if comparison.hasRegressions { code = .checkFailed }
         }
@@ -57,11 +138,20 @@ let runCommand = Command(
     }
 )
 
+/// How many times `bench run --compare` measures a suspected regression again.
+let remeasurementRounds = 3
+/// How many more runs `bench run --save-baseline` makes, each in a fresh process.
+let baselineExtraRuns = 2
+
+/// This build, with the tool and GSL versions that a baseline records.
+var currentBuild: BuildDescription {
+    var build = BuildDescription.current
+    build.tool = "bench \(Bench.version), GSL \(gslVersionString)"
+    return build
+}
+
 /// Runs BenchKit on the selected benchmarks, with a progress line on a terminal.
 func runBenchmarks(filter: String?, quick: Bool, console: Console) throws -> RunOutcome {
-    guard isOptimizedBuild else {
-        throw CLIError.usage("refusing to report times from a debug build; build with 'swift build -c release' (scripts/bench.sh does)")
-    }
     var benchmarks = try Suites.all()
     if let filter {
         benchmarks = try benchKit { try BenchmarkFilter(filter) }.apply(to: benchmarks)
@@ -69,16 +159,27 @@ func runBenchmarks(filter: String?, quick: Bool, console: Console) throws -> Run
             throw CLIError.usage("no benchmark matches '\(filter)' (see 'bench list')")
         }
     }
-    var runner = BenchmarkRunner(options: quick ? .quick : .standard) { event in
+    return try runBenchmarks(benchmarks, quick: quick, console: console)
+}
+
+func runBenchmarks(_ benchmarks: [Benchmark], quick: Bool, console: Console) throws -> RunOutcome {
+    guard isOptimizedBuild else {
+        throw CLIError.usage("refusing to report times from a debug build; build with 'swift build -c release' (scripts/bench.sh does)")
+    }
+    var runner = benchmarkRunner(quick: quick, console: console)
+    let outcome = try benchKit { try runner.run(benchmarks) }
+    console.clearProgress()
+    return outcome
+}
+
+func benchmarkRunner(quick: Bool, console: Console) -> BenchmarkRunner<MonotonicClock> {
+    BenchmarkRunner(options: quick ? .quick : .standard) { event in
         switch event {
         case .started(let name, let index, let count): console.progress("[\(index + 1)/\(count)] \(name): checking")
         case .sampled(let name, let completed, let total): console.progress("\(name): sample \(completed)/\(total)")
         default: break
         }
     }
-    let outcome = try benchKit { try runner.run(benchmarks) }
-    console.clearProgress()
-    return outcome
 }
 
 /// The results table of a run.
@@ -119,25 +220,20 @@ func renderRun(_ outcome: RunOutcome) -> String {
     return text
 }
 
-func renderComparison(_ comparison: BaselineComparison, name: String, selected: BenchmarkFilter? = nil) -> String {
-    var lines = ["compared with baseline '\(name)' (threshold \(significant(comparison.thresholdPercent)) %):"]
+/// The comparison, one line per benchmark, then what to know (`warnings` after the
+/// comparison's own), then the verdict as the last line.
+func renderComparison(_ comparison: BaselineComparison, name: String, selected: BenchmarkFilter? = nil, warnings: [String] = []) -> String {
+    var lines = ["compared with baseline '\(name)' (threshold \(comparison.thresholdPercent.formatted) %, or 3× the two runs' spread where larger):"]
     for entry in comparison.entries { lines.append("  \(entry)") }
     for missing in comparison.missing where selected?.matches(missing) ?? true {
         lines.append("  \(missing): in the baseline, not in this run")
     }
     for added in comparison.added { lines.append("  \(added): new, not in the baseline") }
-    for warning in comparison.warnings { lines.append("  warning: \(warning)") }
+    for changed in comparison.unitChanged { lines.append("  \(changed): measured in another unit than in the baseline, not compared") }
+    for difference in comparison.hardwareDifferences { lines.append("  not comparable: other hardware: \(difference)") }
+    for warning in comparison.warnings + warnings { lines.append("  warning: \(warning)") }
     lines.append(comparison.hasRegressions ? "REGRESSION: \(comparison.regressions.map(\.name).joined(separator: ", "))" : "no regression")
     return lines.joined(separator: "\n")
-}
-
-func writeRunReport(_ report: RunReport, to destination: String, console: Console) throws {
-    if destination == "-" {
-        let data = try benchKit { try report.jsonData() }
-        console.out(String(decoding: data, as: UTF8.self))
-    } else {
-        try benchKit { try report.write(to: URL(fileURLWithPath: destination)) }
-    }
 }
 
 /// BenchKit's errors are one-line descriptions of bad input: usage errors.

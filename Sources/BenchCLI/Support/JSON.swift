@@ -89,17 +89,44 @@ indirect enum JSON: Sendable, Equatable {
     }
 }
 
-/// Writes a JSON document to `destination`: `-` for stdout, otherwise a file written atomically
-/// (a temporary file renamed into place), so a failure never leaves half a file.
+/// Writes a JSON document to `destination` (every command's `--json`): `-` for stdout,
+/// otherwise by ``writeDocument(_:to:console:)``'s rules.
 func writeJSON(_ document: JSON, to destination: String, console: Console) throws {
-    let text = document.rendered()
+    try writeDocument(Data(document.rendered().utf8), to: destination, console: console)
+}
+
+/// Writes a finished document where the user asked: `-` is stdout; a regular file is replaced
+/// atomically (a temporary file in its folder renamed into place, with the original's
+/// permissions), so a failure never leaves half a file; a symbolic link is written through;
+/// a device or FIFO (`/dev/null`) is written directly, never replaced. A folder, an empty path
+/// or a missing parent folder is a usage error naming the path and the reason.
+func writeDocument(_ data: Data, to destination: String, console: Console) throws {
     if destination == "-" {
-        console.out(text, terminator: "")
+        console.out(String(decoding: data, as: UTF8.self), terminator: "")
         return
     }
     do {
-        try AtomicFile.write(Data(text.utf8), to: URL(fileURLWithPath: destination))
+        try OutputFile.write(data, toPath: destination)
     } catch let error as BenchKitError {
-        throw CLIError(.usage, "cannot write JSON: \(error)")
+        throw documentError(error)
+    }
+}
+
+/// `cannot write the JSON to PATH: REASON`, one line.
+private func documentError(_ error: BenchKitError) -> CLIError {
+    if case .writeFailed(let path, let reason) = error {
+        return CLIError(.usage, path == "''" ? "cannot write the JSON: \(reason)" : "cannot write the JSON to \(path): \(reason)")
+    }
+    return CLIError(.usage, "cannot write the JSON: \(error)")
+}
+
+/// Refuses, before any work, a `--json` destination that ``writeDocument(_:to:console:)``
+/// would refuse (empty path, a folder, a missing parent folder, an unwritable place).
+func checkDocumentDestination(_ destination: String) throws {
+    guard destination != "-" else { return }
+    do {
+        try OutputFile.check(destination)
+    } catch let error as BenchKitError {
+        throw documentError(error)
     }
 }

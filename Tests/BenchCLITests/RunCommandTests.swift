@@ -1,0 +1,147 @@
+import BenchKit
+import Foundation
+import Testing
+@testable import BenchCLI
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `bench run`'s refusals happen before anything is measured, so the debug test build reaches
+/// them; and every command's `--json` writes what the path is.
+@Suite struct RunCommandTests {
+    /// The package this test was compiled from: where `bench` keeps its baselines.
+    static let packageBaselines = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Benchmarks/baselines")
+
+    @Test(arguments: [
+        (["run", "--threshold", "10"], "--threshold applies only to --compare"),
+        (["run", "--save-baseline", "--quick"], "got '--quick', which looks like an option"),
+        (["run", "--save-baseline", String(repeating: "a", count: 300)], "got a name of 300 characters"),
+        (["run", "--compare", "../escape"], "a baseline name is 1 to 64 letters"),
+        (["run", "--baselines", "/tmp"], "--baselines applies only to --compare or --save-baseline"),
+        (["run", "--json", ""], "cannot write the JSON: the path is empty"),
+        (["run", "--json", "/"], "cannot write the JSON to /: it is a folder"),
+        (["run", "--json", "/no-such-folder-flightline/x.json"], "the folder /no-such-folder-flightline does not exist"),
+        (["run", "--compare", "no-such-baseline", "--baselines", "/no-such-folder-flightline"],
+         "baseline /no-such-folder-flightline/no-such-baseline.json does not exist"),
+    ])
+    func runRefusesBadUsageBeforeMeasuring(arguments: [String], message: String) throws {
+        let run = try runBench(arguments)
+        expectUsageError(run, mentioning: message)
+        #expect(!run.stderr.contains("debug build"), "\(run.stderr)")
+    }
+
+    @Test func baselinesResolveFromThePackageWhereverBenchRuns() throws {
+        let elsewhere = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        let run = try runBench(["run", "--compare", "no-such-baseline"], in: elsewhere)
+        expectUsageError(run, mentioning: "baseline \(Self.packageBaselines.path)/no-such-baseline.json does not exist")
+        #expect(run.stderr.contains("epyc-2core"), "lists the saved baselines: \(run.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty)
+    }
+
+    @Test func baselinesFolderFromTheEnvironmentIsRelativeToTheUser() throws {
+        let elsewhere = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        let run = try runBench(["run", "--compare", "x.json"], in: elsewhere, environment: ["FLIGHTLINE_BASELINES": "mine"])
+        expectUsageError(run, mentioning: "baseline \(elsewhere.path)/mine/x.json does not exist")
+        let empty = try runBench(["run", "--compare", "x"], in: elsewhere, environment: ["FLIGHTLINE_BASELINES": ""])
+        expectUsageError(empty, mentioning: "FLIGHTLINE_BASELINES is set but empty")
+    }
+
+    @Test func baselineFromOtherHardwareIsRefusedNamingWhatDiffers() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let saved = try Data(contentsOf: Self.packageBaselines.appendingPathComponent("epyc-2core.json"))
+        var document = try #require(try JSONSerialization.jsonObject(with: saved) as? [String: Any])
+        var machine = try #require(document["machine"] as? [String: Any])
+        machine["cpu"] = "Flightline Test CPU"
+        document["machine"] = machine
+        try JSONSerialization.data(withJSONObject: document).write(to: folder.appendingPathComponent("other.json"))
+        let run = try runBench(["run", "--compare", "other", "--baselines", folder.path])
+        expectUsageError(run, mentioning: "baseline 'other' was measured on other hardware")
+        #expect(run.stderr.contains("cpu: 'Flightline Test CPU' in the baseline"), "\(run.stderr)")
+    }
+
+    @Test func corruptBaselineIsNamedInPlainWords() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("[1, 2]".utf8).write(to: folder.appendingPathComponent("list.json"))
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("dir.json"), withIntermediateDirectories: false)
+        let list = try runBench(["run", "--compare", "list", "--baselines", folder.path])
+        expectUsageError(list, mentioning: "\(folder.path)/list.json is not a valid flightline.run/1 document: the document should be a JSON object")
+        let directory = try runBench(["run", "--compare", "dir", "--baselines", folder.path])
+        expectUsageError(directory, mentioning: "cannot read \(folder.path)/dir.json: it is a folder, not a file")
+        for run in [list, directory] { #expect(!run.stderr.contains("Dictionary") && !run.stderr.contains("NSCocoaErrorDomain")) }
+    }
+
+    /// `--json` end to end through another command's writer (`bench spring`): a symbolic link is
+    /// written through and stays a link, /dev/null stays a device, /dev/stdout appends to stdout.
+    @Test func jsonOutputWritesThroughLinksAndDevicesWithoutReplacingThem() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let target = folder.appendingPathComponent("target.json").path, link = folder.appendingPathComponent("link.json").path
+        #expect(symlink(target, link) == 0)
+        let linked = try runBench(["spring", "--json", link])
+        #expect(linked.code == 0, "\(linked.stderr)")
+        var info = stat()
+        #expect(lstat(link, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK)
+        #expect(try String(contentsOfFile: target, encoding: .utf8).contains("\"schema\": \"flightline.spring/1\""))
+
+        let null = try runBench(["spring", "--json", "/dev/null"])
+        #expect(null.code == 0, "\(null.stderr)")
+        #expect(stat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
+
+        let stdout = try runBench(["spring", "--json", "/dev/stdout"])
+        #expect(stdout.code == 0, "\(stdout.stderr)")
+        #expect(stdout.stdout.contains("regime:") && stdout.stdout.contains("\"schema\": \"flightline.spring/1\""))
+
+        let refused = try runBench(["spring", "--json", folder.path])   // after its table: spring writes JSON last
+        #expect(refused.code == 2)
+        #expect(refused.stderr == "bench: cannot write the JSON to \(folder.path): it is a folder (expected a file path)\n")
+    }
+}
+
+@Suite struct RemeasurementFilterTests {
+    /// The fresh processes that re-measure suspects must run exactly the suspects.
+    @Test func suspectPatternSelectsExactlyTheSuspects() throws {
+        let names = try Suites.all().map(\.name)
+        for suspects in [["spring/exact-step"], ["scene/menu-frame", "plot/braille-10k"], names] {
+            let filter = try BenchmarkFilter(exactNamesPattern(suspects))
+            #expect(names.filter(filter.matches) == names.filter(suspects.contains))
+        }
+        #expect(try !BenchmarkFilter(exactNamesPattern(["a/x.y"])).matches("a/xzy"))
+    }
+}
+
+private func scratchFolder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-run-test-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+}
+
+/// `runBench` from another working directory (the baselines must not depend on it).
+private func runBench(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> BenchRun {
+    // `env -C` changes directory without a shell; the harness's runBench finds the executable.
+    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    var bench = executable.appendingPathComponent("bench")
+    if !FileManager.default.fileExists(atPath: bench.path) { bench = executable.deletingLastPathComponent().appendingPathComponent("bench") }
+    let scratch = try scratchFolder()
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let out = scratch.appendingPathComponent("out"), err = scratch.appendingPathComponent("err")
+    _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+    let process = Process()
+    process.executableURL = bench
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    process.standardOutput = try FileHandle(forWritingTo: out)
+    process.standardError = try FileHandle(forWritingTo: err)
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    return BenchRun(code: process.terminationStatus, stdout: try String(contentsOf: out, encoding: .utf8),
+                    stderr: try String(contentsOf: err, encoding: .utf8))
+}
