@@ -221,7 +221,20 @@ struct SVGPathParser {
         }
     }
 
+    /// Applies `command`. Every number read is finite, so a non-finite point here is one that
+    /// relative coordinates or a reflected control point pushed past the largest double: the
+    /// error names the command, not a point the user never typed.
     mutating func apply(_ command: Unicode.Scalar, _ v: [Double], from start: Int) throws(BezierError) {
+        do {
+            try applyFinite(command, v, from: start)
+        } catch .nonFiniteCoordinate {
+            throw .invalidPathData(
+                message: "expected points within ±1.8e308, but this command's point overflows (relative coordinates or a reflected control point add up past the largest double)",
+                token: String(String.UnicodeScalarView(scalars[start..<index])), offset: start)
+        }
+    }
+
+    mutating func applyFinite(_ command: Unicode.Scalar, _ v: [Double], from start: Int) throws(BezierError) {
         let current = path.currentPoint ?? .zero
         let relative = command.properties.isLowercase
         func absolute(_ x: Double, _ y: Double) -> Point {

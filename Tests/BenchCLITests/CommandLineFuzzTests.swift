@@ -21,26 +21,9 @@ import Testing
     static let seed = ProcessInfo.processInfo.environment["FLIGHTLINE_FUZZ_SEED"].flatMap { UInt64($0) } ?? 10
     static let count = ProcessInfo.processInfo.environment["FLIGHTLINE_FUZZ_COUNT"].flatMap { Int($0) } ?? 300
 
-    /// Command lines that fail today because of bugs being fixed in other areas: skipped, so the
-    /// test guards everything else. Found with the default seed and count; each names the area
-    /// it belongs to. Empty this list once those fixes are merged.
-    static let knownIssues: [(area: String, arguments: [String])] = [
-        ("SpringSolver, bench integrators: 'needs about inf steps'",
-         ["integrators", "--stiffness", "10", "--damping", "1e308", "--mass", "10", "--duration", "0.2"]),
-        ("SpringSolver, spring options: a UIKit spring's derived value printed as 'got inf'",
-         ["integrators", "--uikit-duration", "3", "--damping-ratio", "1e-320", "--duration", "0.2"]),
-        ("SpringSolver, spring options: a derived value printed as 'got inf'",
-         ["spring", "--response", "0.01", "--damping-fraction", "1e308", "--json", "-"]),
-        ("BezierKernels, SVG path data: relative coordinates overflow, message prints (inf, -1e+308)",
-         ["validate", "--svg", "M 1e308 171 l -19 -1e308 t 1e308 102 h 1e-9 Q -113 0 269 -160", "--duration", "237.66666666666666", "--hz", "120"]),
-        ("Motion/BezierKernels, --svg scene: hangs on an arc of radius 1e15 (validate and plot)",
-         ["plot", "--svg", "m 3.5 -78 V -121 a 1e15 36 200 1 0 -66 162 h -182", "--duration", "0.5", "--quantity", "y"]),
-    ]
-
     @Test func generatedCommandLinesKeepTheContract() async throws {
         var generator = CommandLineGenerator(seed: Self.seed)
         let lines = (0..<Self.count).map { _ in generator.next() }
-        let known = Set(Self.knownIssues.map(\.arguments))
         // Two at a time: the machine's cores are shared, and each run is a process.
         let failures = try await withThrowingTaskGroup(of: [String].self) { group in
             var failures: [String] = []
@@ -48,7 +31,6 @@ import Testing
             func launch() -> Bool {
                 guard let (index, arguments) = pending.next() else { return false }
                 group.addTask {
-                    if known.contains(arguments) { return [] }
                     return try Self.check(arguments).map { "#\(index) bench \(Self.shell(arguments)): \($0)" }
                 }
                 return true

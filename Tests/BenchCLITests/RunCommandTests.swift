@@ -16,11 +16,11 @@ import Glibc
 
     @Test(arguments: [
         (["run", "--threshold", "10"], "--threshold applies only to --compare"),
-        (["run", "--save-baseline", "--quick"], "got '--quick', which looks like an option"),
+        (["run", "--save-baseline", "--quick"], "needs a value (NAME), got the option '--quick'"),
         (["run", "--save-baseline", String(repeating: "a", count: 300)], "got a name of 300 characters"),
         (["run", "--compare", "../escape"], "a baseline name is 1 to 64 letters"),
         (["run", "--baselines", "/tmp"], "--baselines applies only to --compare or --save-baseline"),
-        (["run", "--json", ""], "cannot write the JSON: the path is empty"),
+        (["run", "--json", ""], "needs a value (FILE), got '' (an empty value)"),
         (["run", "--json", "/"], "cannot write the JSON to /: it is a folder"),
         (["run", "--json", "/no-such-folder-flightline/x.json"], "the folder /no-such-folder-flightline does not exist"),
         (["run", "--compare", "no-such-baseline", "--baselines", "/no-such-folder-flightline"],

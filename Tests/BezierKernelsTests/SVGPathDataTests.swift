@@ -79,6 +79,9 @@ struct SVGPathDataTests {
         // √Λ ≈ 5e599 (SVG F.6.6.3), and an end point 1e308 + 1e308.
         ("M 0 0 A 1e300 1e-300 0 0 1 1e300 1e300", "A 1e300 1e-300 0 0 1 1e300 1e300", 6),
         ("M 1e308 0 a 1 1 0 0 1 1e308 0", "a 1 1 0 0 1 1e308 0", 10),
+        // Finite numbers whose relative sum overflows: the command is named, never "(inf, …)".
+        ("M 1e308 171 l 1e308 0", "l 1e308 0", 12),
+        ("M 1e308 0 h 1e308", "h 1e308", 10),
     ]
 
     @Test("malformed data names the token and its offset", arguments: malformed)

@@ -21,7 +21,7 @@ struct FuzzGenerator: RandomNumberGenerator {
 @Suite struct FuzzTests {
     /// Values at and beyond every edge: subnormals, ±0, the extremes, ordinary numbers.
     static let edges: [Double] = [
-        5e-324, 1e-320, 1e-300, 1e-160, 1e-10, 0, -0.0, 1, 0.6, 100, 1e10, 1e154, 1e160, 1e300, 1e308,
+        .leastNonzeroMagnitude, 1e-300 * 1e-20, 1e-300, 1e-160, 1e-10, 0, -0.0, 1, 0.6, 100, 1e10, 1e154, 1e160, 1e300, 1e308,
         .greatestFiniteMagnitude, -1, -1e308, .infinity, .nan,
     ]
 
@@ -109,8 +109,8 @@ struct FuzzGenerator: RandomNumberGenerator {
             }
             #expect(!spring.settlingDuration(displacement: from - to, velocity: velocity).isNaN, "\(spring) \(from)→\(to) v \(velocity)")
 
-            let rate = [5e-324, 1, 60, 120, 1e6, 1e308][Int(generator.next() % 6)]
-            let duration = [0, -0.0, 5e-324, 0.05, 1, 1e308][Int(generator.next() % 6)]
+            let rate = [.leastNonzeroMagnitude, 1, 60, 120, 1e6, 1e308][Int(generator.next() % 6)]
+            let duration = [0, -0.0, .leastNonzeroMagnitude, 0.05, 1, 1e308][Int(generator.next() % 6)]
             let kind = IntegratorKind.allCases[Int(generator.next() % UInt64(IntegratorKind.allCases.count))]
             let substeps = [1, 2, 0, -1][Int(generator.next() % 4)]
             if let matrix = try? kind.frameMatrix(spring: spring, frameRate: rate, substeps: max(1, substeps)),
