@@ -17,17 +17,18 @@ struct BenchRun: Sendable {
 /// By default the run is `--wide` (given before the command, unless the arguments hold it), so
 /// that tests about content see every column and unwrapped lines; `fitsWidth: true` runs it as
 /// given, fitted to `COLUMNS` or 80 columns (the layout tests). `timeout` seconds, then the run
-/// is killed and the test fails rather than hangs.
+/// is killed and the test fails rather than hangs. `directory` is the working directory (default:
+/// the test runner's).
 func runBench(
-    _ arguments: [String], environment: [String: String] = [:], fitsWidth: Bool = false, timeout: Double = 300,
-    standardInput: String? = nil
+    _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:], fitsWidth: Bool = false,
+    timeout: Double = 300, standardInput: String? = nil
 ) throws -> BenchRun {
     let arguments = fitsWidth || arguments.contains("--wide") ? arguments : ["--wide"] + arguments
-    let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    var executable = directory.appendingPathComponent("bench")
+    let products = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    var executable = products.appendingPathComponent("bench")
     if !FileManager.default.fileExists(atPath: executable.path) {
         // Some runners start from inside the .xctest bundle.
-        executable = directory.deletingLastPathComponent().appendingPathComponent("bench")
+        executable = products.deletingLastPathComponent().appendingPathComponent("bench")
     }
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("bench-test-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -39,6 +40,7 @@ func runBench(
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
+    if let directory { process.currentDirectoryURL = directory }
     var env = ProcessInfo.processInfo.environment
     env["NO_COLOR"] = nil
     env.merge(environment) { $1 }

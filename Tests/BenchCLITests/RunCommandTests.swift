@@ -120,28 +120,3 @@ private func scratchFolder() throws -> URL {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return folder
 }
-
-/// `runBench` from another working directory (the baselines must not depend on it).
-private func runBench(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> BenchRun {
-    // `env -C` changes directory without a shell; the harness's runBench finds the executable.
-    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    var bench = executable.appendingPathComponent("bench")
-    if !FileManager.default.fileExists(atPath: bench.path) { bench = executable.deletingLastPathComponent().appendingPathComponent("bench") }
-    let scratch = try scratchFolder()
-    defer { try? FileManager.default.removeItem(at: scratch) }
-    let out = scratch.appendingPathComponent("out"), err = scratch.appendingPathComponent("err")
-    _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-    let process = Process()
-    process.executableURL = bench
-    process.arguments = arguments
-    process.currentDirectoryURL = directory
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    process.standardOutput = try FileHandle(forWritingTo: out)
-    process.standardError = try FileHandle(forWritingTo: err)
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    return BenchRun(code: process.terminationStatus, stdout: try String(contentsOf: out, encoding: .utf8),
-                    stderr: try String(contentsOf: err, encoding: .utf8))
-}
