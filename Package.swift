@@ -41,6 +41,11 @@ let package = Package(
         .testTarget(name: "BenchKitTests", dependencies: ["BenchKit"]),
         // Golden/: recorded outputs the golden test reads at run time, not sources.
         .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI", "bench"], exclude: ["Golden"]),
+        // The example on each library's DocC page (Sources/X/X.docc/X.md), compiled and run.
+        .testTarget(
+            name: "DocumentationTests",
+            dependencies: ["BezierKernels", "SpringSolver", "Motion", "TerminalPlot", "BenchKit"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
