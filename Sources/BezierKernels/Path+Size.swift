@@ -3,7 +3,7 @@
 ///
 ///     let path = try Path(svgPathData: "M 0 0 Q 3 4 6 0")
 ///     print(path.coordinateMagnitude, path.longestControlPolygon)
-///     // Prints "6.0 10.0"
+///     // Prints "6.0 8.666666666666668" (as a cubic: 10/3 + 2 + 10/3)
 extension Path {
     /// The largest coordinate magnitude of the path's exact bounding box (0 for a path with no
     /// box).

@@ -4,7 +4,7 @@
 ///
 ///     var clock = SomeFrameCostClock()   // e.g. BenchKit's monotonic clock and black hole
 ///     let result = try Validation.validate(
-///         try Scene.bee(.one, seed: 1), modes: [.linear, .paced], rates: [60], clock: &clock)
+///         try Scene.bee(.two, seed: 1), modes: [.linear, .paced], rates: [60, 120], clock: &clock)
 ///     print(result.isJanky, result.modeComparison!.removed)
 ///     // Prints "true [Motion.Finding.Kind.speedJump]"
 public struct SceneValidation: Sendable {
@@ -32,6 +32,12 @@ public struct SceneValidation: Sendable {
         public let kept: [Finding.Kind]
         /// Kinds paced timing has and linear does not.
         public let added: [Finding.Kind]
+
+        public init(removed: [Finding.Kind], kept: [Finding.Kind], added: [Finding.Kind]) {
+            self.removed = removed
+            self.kept = kept
+            self.added = added
+        }
     }
 
     /// The comparison of the two timing modes; `nil` unless both were validated.
