@@ -6,11 +6,6 @@ public struct SpringOvershoot: Sendable, Equatable {
     public let distance: Double
     /// When, seconds (0 with no overshoot).
     public let time: Double
-
-    public init(distance: Double, time: Double) {
-        self.distance = distance
-        self.time = time
-    }
 }
 
 extension SpringMotion where V == Double {
