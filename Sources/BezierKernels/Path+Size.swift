@@ -2,8 +2,8 @@
 /// (``PathMeasure/defaultAccuracy(size:)``, ``PathMeasure/finestAccuracy(magnitude:)``).
 ///
 ///     let path = try Path(svgPathData: "M 0 0 Q 3 4 6 0")
-///     print(path.coordinateMagnitude, path.longestControlPolygon)
-///     // Prints "6.0 8.666666666666668" (as a cubic: 10/3 + 2 + 10/3)
+///     print(path.coordinateMagnitude)   // 6.0: the end point (the curve peaks at y = 2)
+///     print(path.longestControlPolygon) // ≈ 8.667: as a cubic, 10/3 + 2 + 10/3
 extension Path {
     /// The largest coordinate magnitude of the path's exact bounding box (0 for a path with no
     /// box).

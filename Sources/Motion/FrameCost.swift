@@ -6,6 +6,7 @@ public protocol FrameCostClock {
     /// Nanoseconds since an arbitrary fixed origin; never decreases.
     mutating func now() -> UInt64
     /// Consumes a frame's result so that the optimizer must compute it (a black hole).
+    /// Non-mutating and called on a copy of the clock: state it keeps lives in a reference.
     func consume<T>(_ value: T)
 }
 

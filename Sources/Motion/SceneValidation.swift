@@ -2,7 +2,7 @@
 /// with the facts a reader compares across them (what paced timing changes, the wave's first
 /// frame, which notes hold at every rate).
 ///
-///     var clock = SomeFrameCostClock()   // e.g. BenchKit's monotonic clock and black hole
+///     var clock = Ticks()   // FrameCost's example clock; `bench` passes BenchKit's
 ///     let result = try Validation.validate(
 ///         try Scene.bee(.two, seed: 1), modes: [.linear, .paced], rates: [60, 120], clock: &clock)
 ///     print(result.isJanky, result.modeComparison!.removed)
