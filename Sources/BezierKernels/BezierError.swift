@@ -27,6 +27,13 @@ public enum BezierError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A segment too large to measure: its length (or, for a `PathMeasure`, the square of its
     /// speed) overflows `Double`; `segment` is its 0-based index (0 for a lone curve).
     case lengthOverflow(segment: Int)
+    /// Flattening within a tolerance would give `count` vertices, more than `limit`;
+    /// `reachesStepCap` when a segment reached `PathSegment.maximumFlatteningSteps` (then the
+    /// count for the tolerance is larger still).
+    case tooManyVertices(Int, limit: Int, reachesStepCap: Bool)
+    /// A flattening whose polylines do not have the vertices its step counts promise (a kernel
+    /// fault, found by ``FlatteningDeviation``); `message` says what differed.
+    case inconsistentFlattening(String)
 
     public var description: String {
         switch self {
@@ -54,6 +61,10 @@ public enum BezierError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the path has no segment: it needs a move followed by at least one line, curve or close"
         case .invalidPathData(let message, let token, let offset):
             return "invalid path data: \(message), got '\(token)' at offset \(offset)"
+        case .tooManyVertices(let count, let limit, let capped):
+            return "flattening would give \(capped ? "more than " : "")\(count) vertices; at most \(limit)"
+        case .inconsistentFlattening(let message):
+            return message
         }
     }
 }

@@ -84,7 +84,7 @@ let allCommand = Command(
 /// Part 1 of the main job: `bench validate`'s report of the seed scenes, worded for a job that
 /// exits 0 whatever the verdicts — it says what `bench validate` would do instead of claiming an
 /// exit code of its own.
-func smoothnessReport(_ results: [SceneResult], request: ValidateRequest, plotWidth: Int, usesColor: Bool) -> String {
+func smoothnessReport(_ results: [SceneValidation], request: ValidateRequest, plotWidth: Int, usesColor: Bool) -> String {
     let text = SceneReport.render(results, request: request, plotWidth: plotWidth, usesColor: usesColor)
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     for index in lines.indices.reversed() where lines[index].hasPrefix("verdict: ") && lines[index].hasSuffix(" (exit 1)") {

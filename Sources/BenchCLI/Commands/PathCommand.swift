@@ -26,7 +26,7 @@ let pathCommand = Command(
     parameters is compared with the chord between its two vertices — the distance is taken at
     the exact extremes of the curve's distance to the chord's line (roots of a quadratic) and at
     17 evenly spaced parameters, and the largest over all edges is reported. At most
-    \(PathFlattening.maximumVertices) vertices: a smaller tolerance is refused.
+    \(PathRequest.maximumFlattenVertices) vertices: a smaller tolerance is refused.
 
     A path of zero length (e.g. 'M 5 5 L 5 5') has a position at distance 0, its start, but no
     direction: its tangent is printed as '—' and written as null in JSON. Path data with no
@@ -92,34 +92,9 @@ struct PathRequest {
     /// `--flatten`'s tolerance, points.
     var flattenTolerance: Double?
 
-    /// The finest accuracy a table can be built to for a path reaching `magnitude` (the largest
-    /// coordinate size on it): 10⁻¹³ of it (a few hundred ulps), and never below 10⁻¹² pt.
-    ///
-    /// Why: PathMeasure checks each table piece in distance and halves it until the check
-    /// passes. Below the rounding error of double-precision arc lengths at that size (≈ 10⁻¹⁴
-    /// relative) no check can pass, and the table would halve down to its depth cap, 2⁴⁰ pieces
-    /// (an accuracy of 1e-12 on the bee paths never finishes); positions finer than the spacing
-    /// of doubles near the coordinates mean nothing anyway.
-    /// Rounded up to two significant digits, so the floor reads well and, typed back, passes.
-    static func finestAccuracy(magnitude: Double) -> Double {
-        // The 1e-9 slack absorbs the rounding of 1e-13 × magnitude (1e-13 × 100 = 1.0000000000000001e-11).
-        roundedUpToTwoDigits(max(1e-12, 1e-13 * magnitude), slack: 1e-9)
-    }
-
-    /// The accuracy used when none is asked: 1e-9 pt, or 5·10⁻¹³ of the path's size when that is
-    /// larger (coordinates or segment lengths beyond 2000 pt): five times the finest accuracy, so
-    /// the table normally reaches it (arc lengths round at ~10⁻¹³ relative).
-    static func defaultAccuracy(size: Double) -> Double {
-        max(Accuracy.default, roundedUpToTwoDigits(max(1e-12, 5e-13 * size), slack: 1e-9))
-    }
-
-    /// `value` rounded up to two significant digits (`1.73e-9` → `1.8e-9`), printed exactly as it
-    /// reads. `slack`, in units of the second digit, keeps a value a rounding error above a round
-    /// number from rounding up past it.
-    static func roundedUpToTwoDigits(_ value: Double, slack: Double = 0) -> Double {
-        let unit = Foundation.pow(10, Foundation.floor(Foundation.log10(value)) - 1)
-        return Double(String(format: "%.1e", (value / unit - slack).rounded(.up) * unit))!
-    }
+    /// The most vertices `--flatten` will produce: beyond this a tolerance is a typo and the
+    /// JSON would be hundreds of megabytes.
+    static let maximumFlattenVertices = 1_000_000
 
     init(_ arguments: Arguments) throws {
         guard let data = try arguments.positionals.first.map({ try readPathData($0, for: "path data") }) else {
@@ -143,8 +118,8 @@ struct PathRequest {
                 // from a sketch whose arcs are one cubic per quarter turn (within 2.7e-4 of their
                 // radius: enough to size the path, and cheap for data made of huge arcs).
                 let sketch = try Path(svgPathData: data, arcTolerance: .greatestFiniteMagnitude)
-                let size = max(Self.magnitude(of: sketch), Self.polygonLength(of: sketch))
-                accuracy = Self.defaultAccuracy(size: size)
+                let size = max(sketch.coordinateMagnitude, sketch.longestControlPolygon)
+                accuracy = PathMeasure.defaultAccuracy(size: size)
                 if accuracy > Accuracy.default {
                     note = "accuracy \(accuracy) pt: the default (1e-09 pt) scaled to this path, whose size reaches \(significant(size)) pt; --accuracy sets it"
                 }
@@ -159,32 +134,12 @@ struct PathRequest {
             throw CLIError.usage("path data '\(data)' has no drawing command: add a line, curve or Z after the move")
         }
         guard accuracyWasGiven else { return }
-        let magnitude = Self.magnitude(of: path)
-        let finest = Self.finestAccuracy(magnitude: magnitude)
+        let magnitude = path.coordinateMagnitude
+        let finest = PathMeasure.finestAccuracy(magnitude: magnitude)
         guard accuracy >= finest else {
             throw CLIError.usage(
                 "--accuracy must be at least \(finest) pt for this path (coordinates up to \(significant(magnitude)) pt: finer is below double-precision rounding), got \(accuracy)")
         }
-    }
-
-    /// The largest coordinate magnitude of the path's exact bounding box.
-    static func magnitude(of path: Path) -> Double {
-        let box = path.boundingBox ?? Rect(enclosing: .zero)
-        return [box.minimum.x, box.minimum.y, box.maximum.x, box.maximum.y].map(abs).max() ?? 0
-    }
-
-    /// The longest control polygon among the segments (a bound on each one's length), summed in
-    /// halves so it stays finite; +∞ never (the largest double caps it).
-    static func polygonLength(of path: Path) -> Double {
-        var longest = 0.0
-        for segment in path.segments {
-            let c = segment.cubic
-            let halves = [c.p0, c.p1, c.p2, c.p3].map { Point(0.5 * $0.simd) }
-            var sum = 0.0
-            for (a, b) in zip(halves, halves.dropFirst()) { sum += a.distance(to: b) }
-            longest = max(longest, min(2 * sum, .greatestFiniteMagnitude))
-        }
-        return longest
     }
 }
 
@@ -209,7 +164,7 @@ struct PathReport {
     /// The exact bounding box of the path.
     var bounds: Rect
     /// The polylines of `--flatten`, when asked.
-    var flattening: PathFlattening?
+    var flattening: FlatteningDeviation?
     /// Said on stderr: the default accuracy relaxed to what the table reached.
     var note: String?
 
@@ -228,14 +183,14 @@ struct PathReport {
         // rebuild, whose own floor could differ again), and a note says so.
         accuracy = request.accuracy
         if measure.maximumError > request.accuracy {
-            let unreachable = UnreachableAccuracy(asked: request.accuracy, reached: measure.maximumError)
+            let unreachable = UnreachableAccuracy(asked: request.accuracy, reachable: measure.reachedAccuracy)
             guard !request.accuracyWasGiven else { throw unreachable }
             accuracy = unreachable.reachable
             note = "\(unreachable.message); using \(unreachable.reachable) pt"
         }
         // A request's path always draws (PathRequest refuses one that does not), so it has a box.
         bounds = request.path.boundingBox ?? Rect(enclosing: .zero)
-        flattening = try request.flattenTolerance.map { try PathFlattening(path: request.path, tolerance: $0) }
+        flattening = try request.flattenTolerance.map { try Self.flatten(request.path, tolerance: $0) }
         length = measure.length
         segments = measure.segments.map { Segment(kind: $0.segment.kind, length: $0.length) }
         samples = []
@@ -254,6 +209,23 @@ struct PathReport {
             // Exactly the length last, whatever the rounding of index·step.
             let distance = index == count - 1 && count > 1 ? measure.length : min(Double(index) * step, measure.length)
             samples.append(try Self.sample(measure, at: distance))
+        }
+    }
+
+    /// `--flatten`'s polylines, measured by BezierKernels; its refusals worded for the flag.
+    private static func flatten(_ path: Path, tolerance: Double) throws -> FlatteningDeviation {
+        guard tolerance > 0, tolerance.isFinite else {
+            throw CLIError.usage("--flatten must be a positive finite tolerance in points, got \(tolerance)")
+        }
+        do {
+            return try FlatteningDeviation(path: path, tolerance: tolerance, maximumVertices: PathRequest.maximumFlattenVertices)
+        } catch .tooManyVertices(let vertices, let limit, let capped) {
+            throw CLIError.usage(
+                "--flatten \(tolerance) would give \(capped ? "more than " : "")\(vertices) vertices; at most \(limit) (use a larger tolerance)")
+        } catch .inconsistentFlattening(let message) {
+            throw CLIError(.referenceFailed, message)
+        } catch {
+            throw CLIError.usage("--flatten: \(error)")
         }
     }
 
@@ -378,10 +350,8 @@ struct PathReport {
 /// path): a usage error when `--accuracy` was given, a note and a relaxed accuracy otherwise.
 struct UnreachableAccuracy: Error, CustomStringConvertible {
     let asked: Double
-    let reached: Double
-
-    /// The reached error rounded up to two significant digits: an accuracy that holds.
-    var reachable: Double { PathRequest.roundedUpToTwoDigits(reached) }
+    /// The accuracy the table reached (`PathMeasure.reachedAccuracy`): one that holds.
+    let reachable: Double
 
     var message: String {
         "accuracy \(asked) pt is not reachable for this path: its positions are good to \(reachable) pt (double-precision rounding)"

@@ -64,7 +64,7 @@ struct SpringCommandReport {
         }
         timesWereGiven = atTimes != nil
         settleTime = motion.settleTime()
-        times = atTimes ?? Self.defaultTimes(for: motion, settleTime: settleTime)
+        times = atTimes ?? motion.sampleTimes(settleTime: settleTime)
         // Every number printed must be finite: the closed form is computed in scaled form, so
         // a sample is infinite only when its true value is beyond the largest finite number.
         for t in times {
@@ -75,7 +75,7 @@ struct SpringCommandReport {
                     + "--from \(compact(motion.initialPosition)) --to \(compact(motion.target)) --velocity \(compact(motion.initialVelocity + 0)) is too large a motion for this spring; scale it down")
             }
         }
-        let overshoot = overshoot
+        let overshoot = motion.overshoot
         guard overshoot.distance.isFinite, overshoot.time.isFinite else {
             throw CLIError.usage("the overshoot exceeds 1.8e308 pt (the largest finite number): "
                 + "--from \(compact(motion.initialPosition)) --to \(compact(motion.target)) --velocity \(compact(motion.initialVelocity + 0)) is too large a motion for this spring; scale it down")
@@ -84,72 +84,9 @@ struct SpringCommandReport {
 
     var spring: DampedSpring { motion.spring }
 
-    /// 10 times evenly spaced from 0 to the settle time; 2 periods when the motion never
-    /// settles (undamped) or is at rest from the start.
-    static func defaultTimes(for motion: SpringMotion<Double>, settleTime settle: Double) -> [Double] {
-        let end = settle.isFinite && settle > 0 ? settle : 2 * motion.spring.period
-        return (0..<10).map { end * Double($0) / 9 }
-    }
-
-    /// The spring in every vocabulary: its named values in the vocabulary's key order, or why
-    /// the vocabulary cannot express it.
-    var vocabularies: [(vocabulary: SpringVocabulary, values: [(String, Double)]?, reason: String?)] {
-        SpringParameters.vocabularyKeys.map { keys in
-            do {
-                let parameters = try SpringParameters(spring, in: keys.vocabulary, uikitMapping: mapping)
-                let named = parameters.namedValues
-                let order = keys.required + keys.optional.keys.sorted()
-                let values = order.compactMap { key in named[key].map { (key, $0) } }
-                // Never print an overflowed value as a parameter: say the vocabulary cannot.
-                if let bad = values.first(where: { !$0.1.isFinite }) {
-                    return (keys.vocabulary, nil, "its \(bad.0) would exceed the largest finite number (1.8e308)")
-                }
-                return (keys.vocabulary, values, nil)
-            } catch {
-                return (keys.vocabulary, nil, "\(error)")
-            }
-        }
-    }
-
-    /// The largest excursion past the target in the direction of travel (points, ≥ 0) and when.
-    ///
-    /// The direction of travel is from the start toward the target (the initial velocity's
-    /// sign when the motion starts on the target). Found in closed form at the zeros of the
-    /// velocity `v(t) = e^(−λt)(v₀·C(t) − B·S(t))`, `B = λv₀ + ω₀²d₀` (``DampedSpring/transition(over:)``):
-    /// - underdamped: `tan(ω_d t) = ω_d·v₀/B`, so the extrema are at `t_k = (θ + kπ)/ω_d` with
-    ///   `θ = atan2(ω_d·v₀, B)` taken in [0, π). They alternate sides of the target and their
-    ///   distances shrink by `e^(−λπ/ω_d)` each (undamped: stay equal), so the largest
-    ///   overshoot is at the first extremum past the target: one of the first two `t_k > 0`.
-    /// - critically or overdamped: at most one extremum, where `tanh(μt)/μ = v₀/B` (`t = v₀/B`
-    ///   when critical).
-    /// Exact up to rounding, however long the motion takes to settle (a lightly damped spring's
-    /// first peak can come thousands of periods before its settle time).
-    var overshoot: (distance: Double, time: Double) {
-        let d0 = motion.initialPosition - motion.target, v0 = motion.initialVelocity
-        guard d0 != 0 || v0 != 0 else { return (0, 0) }
-        let direction: Double = d0 != 0 ? (d0 < 0 ? 1 : -1) : (v0 > 0 ? 1 : -1)
-        let s = spring
-        let b = s.decayRate * v0 + s.stiffnessPerMass * d0
-        var candidates: [Double] = []
-        if s.dampingRatio < 1 {
-            let omega = s.dampedFrequency
-            var theta = atan2(omega * v0, b)
-            if theta < 0 { theta += .pi }
-            if theta >= .pi { theta -= .pi }
-            candidates = (0..<3).map { (theta + Double($0) * .pi) / omega }.filter { $0 > 0 && $0.isFinite }.prefix(2).map { $0 }
-        } else if b != 0 {
-            let r = v0 / b, mu = s.frequencySpread
-            if r > 0 {
-                let t = mu > 0 ? (mu * r < 1 ? atanh(mu * r) / mu : .infinity) : r
-                if t.isFinite { candidates = [t] }
-            }
-        }
-        var best = (distance: 0.0, time: 0.0)
-        for t in candidates {
-            let past = (motion.position(at: t) - motion.target) * direction
-            if past > best.distance { best = (past, t) }
-        }
-        return best
+    /// The spring in every vocabulary (SpringSolver's `SpringParameters.expressions(of:)`).
+    var vocabularies: [SpringExpression] {
+        SpringParameters.expressions(of: spring, uikitMapping: mapping)
     }
 
     func rendered() -> String {
@@ -166,7 +103,7 @@ struct SpringCommandReport {
         for entry in vocabularies {
             let mark = entry.vocabulary == given?.vocabulary ? "given" : ""
             if let values = entry.values {
-                table.add(row: [entry.vocabulary.rawValue, values.map { "--\($0.0) \(compact($0.1))" }.joined(separator: " "), mark])
+                table.add(row: [entry.vocabulary.rawValue, values.map { "--\($0.name) \(compact($0.value))" }.joined(separator: " "), mark])
             } else {
                 table.add(row: [entry.vocabulary.rawValue, "cannot express this spring: \(entry.reason ?? "")", mark])
             }
@@ -177,7 +114,8 @@ struct SpringCommandReport {
         }
         lines.append("")
         let settle = settleTime
-        let (overshootDistance, overshootTime) = overshoot
+        let overshoot = motion.overshoot
+        let (overshootDistance, overshootTime) = (overshoot.distance, overshoot.time)
         lines.append("motion: \(compact(motion.initialPosition)) → \(compact(motion.target)) pt, initial velocity \(compact(motion.initialVelocity)) pt/s")
         lines.append("settling: Core Animation settlingDuration \(timeText(s.settlingDuration)) (unit step within 0.001); "
                      + (settle.isFinite ? "this motion settles at \(timeText(settle))" : s.isUndamped ? "this motion never settles" : "this motion settles after \(Self.beyondTime)") + " (within \(compact(RestCriteria.default.distance)) pt and \(compact(RestCriteria.default.speed)) pt/s for good)")
@@ -222,12 +160,13 @@ struct SpringCommandReport {
         var vocabularyMembers: [(String, JSON)] = []
         for entry in vocabularies {
             if let values = entry.values {
-                vocabularyMembers.append((entry.vocabulary.rawValue, .object(values.map { ($0.0, .number($0.1)) })))
+                vocabularyMembers.append((entry.vocabulary.rawValue, .object(values.map { ($0.name, .number($0.value)) })))
             } else {
                 vocabularyMembers.append((entry.vocabulary.rawValue, .object([("unavailable", .string(entry.reason ?? ""))])))
             }
         }
-        let (overshootDistance, overshootTime) = overshoot
+        let overshoot = motion.overshoot
+        let (overshootDistance, overshootTime) = (overshoot.distance, overshoot.time)
         return .object([
             ("schema", .string("flightline.spring/1")),
             ("parameters", .object([

@@ -56,7 +56,7 @@ let validateCommand = Command(
         if let json {
             try writeJSON(SceneReport.json(results, thresholds: request.thresholds), to: json, console: console)
         }
-        return results.contains { $0.reports.contains { $0.verdict == .janky } } ? .checkFailed : .success
+        return results.contains(where: \.isJanky) ? .checkFailed : .success
     }
 )
 
@@ -97,33 +97,19 @@ struct ValidateRequest {
     }
 
     /// Validates every scene × mode × rate, in that order (deterministic).
-    func run() throws -> [SceneResult] {
-        // A debug build's cost is recorded with a limit no cost reaches, so it never makes a finding.
-        var costThresholds = thresholds
-        if !judgesFrameCost { costThresholds.maxFrameCostFraction = .greatestFiniteMagnitude }
-        var results: [SceneResult] = []
+    func run() throws -> [SceneValidation] {
+        var clock = BenchKitFrameClock()
+        var results: [SceneValidation] = []
         for scene in scenes {
-            var reports: [ValidationReport] = []
-            for mode in scene.usesTimingMode ? modes : [.linear] {
-                let cost = SceneFrameCost.seconds(for: scene, mode: mode)
-                for hz in rates {
-                    do {
-                        let report = try Validation.validate(scene, mode: mode, hz: hz, thresholds: thresholds)
-                        reports.append(try report.withFrameCost(seconds: cost, thresholds: costThresholds))
-                    } catch {
-                        throw CLIError.usage("\(scene.name): \(error)")
-                    }
-                }
+            do {
+                results.append(
+                    try Validation.validate(
+                        scene, modes: modes, rates: rates, thresholds: thresholds, judgesFrameCost: judgesFrameCost,
+                        clock: &clock))
+            } catch {
+                throw CLIError.usage("\(scene.name): \(error)")
             }
-            results.append(SceneResult(scene: scene, reports: reports, judgesFrameCost: judgesFrameCost))
         }
         return results
     }
-}
-
-/// One scene's reports, mode by mode, rate by rate.
-struct SceneResult {
-    let scene: Scene
-    let reports: [ValidationReport]
-    let judgesFrameCost: Bool
 }

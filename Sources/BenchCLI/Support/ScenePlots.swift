@@ -187,7 +187,7 @@ enum ScenePlots {
 
     /// A small plot for `bench validate`: frame speed(t) per mode for a path scene, the wave
     /// offset(t) for a spring, at the first rate.
-    static func compact(_ result: SceneResult, style: Style) throws -> Plot {
+    static func compact(_ result: SceneValidation, style: Style) throws -> Plot {
         guard let first = result.reports.first else { throw CLIError.usage("no report for \(result.scene.name)") }
         let hz = first.hz
         var plot = Plot(width: style.width, height: style.height, canvas: style.canvas, usesColor: style.usesColor)

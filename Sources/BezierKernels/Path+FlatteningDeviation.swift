@@ -1,8 +1,6 @@
-import BezierKernels
-
-/// `bench path --flatten TOL`: the path as polylines (`Path.flattened(tolerance:)`) and, for each
-/// subpath, the largest distance between the curve and its polyline, measured here rather than
-/// taken on trust from the kernel's bound.
+/// The polylines of ``Path/flattened(tolerance:)`` with, for each subpath, the largest distance
+/// between the curve and its polyline, measured rather than taken on trust from the kernel's
+/// bound.
 ///
 /// **How the deviation is measured.** `flattened(tolerance:)` cuts every segment into
 /// `flatteningSteps(tolerance:)` uniform parameter steps, so polyline edge i of a segment cut
@@ -11,58 +9,65 @@ import BezierKernels
 /// vertices the kernel returned: the distance from curve points to the chord *segment* is taken
 /// at the piece's perpendicular-distance extremes (the signed distance to the chord's line is a
 /// polynomial of degree ≤ 3 in the piece's parameter, so its extremes are the roots of a
-/// quadratic, found exactly) and at 17 evenly spaced parameters (which cover the ends, where the
-/// nearest chord point may be an end point). A vertex that is not where the curve is at its
-/// parameter shows up as deviation: nothing is assumed about the vertices.
-struct PathFlattening {
+/// quadratic, found exactly) and at `samplesPerEdge + 1` evenly spaced parameters (which cover
+/// the ends, where the nearest chord point may be an end point). A vertex that is not where the
+/// curve is at its parameter shows up as deviation: nothing is assumed about the vertices.
+///
+///     let path = try Path(svgPathData: "M 0 0 Q 50 100 100 0")
+///     let measured = try FlatteningDeviation(path: path, tolerance: 2.5)
+///     print(measured.polylines[0].points.count, measured.maxDeviation <= 2.5)
+///     // Prints "6 true"
+///
+/// - Complexity: O(vertices · `samplesPerEdge`).
+public struct FlatteningDeviation: Sendable, Equatable {
     /// One subpath's polyline.
-    struct Polyline {
-        var points: [Point]
+    public struct Polyline: Sendable, Equatable {
+        /// The vertices `flattened(tolerance:)` returned for the subpath.
+        public var points: [Point]
         /// The largest distance from the curve to the polyline, points (0 for a lone point).
-        var maxDeviation: Double
+        public var maxDeviation: Double
     }
 
-    /// The most vertices `--flatten` will produce: beyond this a tolerance is a typo and the
-    /// JSON would be hundreds of megabytes.
-    static let maximumVertices = 1_000_000
-
     /// Parameters per edge at which the distance is sampled besides the exact extremes.
-    static let samplesPerEdge = 16
+    public static let samplesPerEdge = 16
 
-    let tolerance: Double
-    let polylines: [Polyline]
+    /// The flattening tolerance, points.
+    public let tolerance: Double
+    /// One polyline per subpath, in order.
+    public let polylines: [Polyline]
 
-    /// - Throws: `CLIError.usage` for a tolerance that is not positive and finite or that would
-    ///   need more than `maximumVertices` vertices; `CLIError(.referenceFailed)` when the kernel's
-    ///   polylines do not have the vertices its own step counts promise.
-    /// - Complexity: O(vertices · samplesPerEdge).
-    init(path: Path, tolerance: Double) throws {
-        guard tolerance > 0, tolerance.isFinite else {
-            throw CLIError.usage("--flatten must be a positive finite tolerance in points, got \(tolerance)")
-        }
+    /// The largest deviation over every polyline (0 without any).
+    public var maxDeviation: Double { polylines.map(\.maxDeviation).max() ?? 0 }
+
+    /// The vertices `flattened(tolerance:)` gives `path`, and whether a segment reached
+    /// `PathSegment.maximumFlatteningSteps` (then the true count for the tolerance is larger).
+    /// - Throws: `invalidTolerance`.
+    /// - Complexity: O(segments); no vertex is computed.
+    public static func vertexCount(of path: Path, tolerance: Double) throws(BezierError) -> (vertices: Int, reachesStepCap: Bool) {
+        let steps = try stepCounts(subpaths(of: path), tolerance: tolerance)
+        return (vertexCount(steps), steps.contains { $0.contains(PathSegment.maximumFlatteningSteps) })
+    }
+
+    /// Flattens `path` within `tolerance` and measures every polyline's deviation.
+    /// - Parameter maximumVertices: the most vertices accepted, checked before any is computed.
+    /// - Throws: `invalidTolerance`; `tooManyVertices` beyond `maximumVertices`;
+    ///   `inconsistentFlattening` when the kernel's polylines do not have the vertices its own
+    ///   step counts promise.
+    /// - Complexity: O(vertices · `samplesPerEdge`).
+    public init(path: Path, tolerance: Double, maximumVertices: Int = .max) throws(BezierError) {
+        try BezierError.validate(tolerance: tolerance)
         let subpaths = Self.subpaths(of: path)
         // Steps per segment, capped by the kernel (10⁷), so the sum cannot overflow an Int.
-        let steps: [[Int]]
-        do {
-            steps = try subpaths.map { segments throws(BezierError) in try segments.map { segment throws(BezierError) in try segment.flatteningSteps(tolerance: tolerance) } }
-        } catch {
-            throw CLIError.usage("--flatten: \(error)")
-        }
-        let vertices = steps.reduce(0) { $0 + 1 + $1.reduce(0, +) }
-        guard vertices <= Self.maximumVertices else {
+        let steps = try Self.stepCounts(subpaths, tolerance: tolerance)
+        let vertices = Self.vertexCount(steps)
+        guard vertices <= maximumVertices else {
             // A segment at the kernel's cap would need more steps than it was given.
             let capped = steps.contains { $0.contains(PathSegment.maximumFlatteningSteps) }
-            throw CLIError.usage(
-                "--flatten \(tolerance) would give \(capped ? "more than " : "")\(vertices) vertices; at most \(Self.maximumVertices) (use a larger tolerance)")
+            throw .tooManyVertices(vertices, limit: maximumVertices, reachesStepCap: capped)
         }
-        let flattened: [[Point]]
-        do {
-            flattened = try path.flattened(tolerance: tolerance)
-        } catch {
-            throw CLIError.usage("--flatten: \(error)")
-        }
+        let flattened = try path.flattened(tolerance: tolerance)
         guard flattened.count == subpaths.count else {
-            throw CLIError(.referenceFailed, "flattening gave \(flattened.count) polylines for \(subpaths.count) subpaths")
+            throw .inconsistentFlattening("flattening gave \(flattened.count) polylines for \(subpaths.count) subpaths")
         }
         self.tolerance = tolerance
         // Distances are measured on the geometry divided by a power of two (exact; the deviation
@@ -70,11 +75,11 @@ struct PathFlattening {
         // underflow for tiny ones.
         let largest = flattened.joined().reduce(0.0) { max($0, abs($1.x), abs($1.y)) }
         let scale = largest > 0 ? Double(sign: .plus, exponent: largest.exponent, significand: 1) : 1
-        polylines = try zip(zip(flattened, subpaths), steps).map { pair, counts in
-            let (points, segments) = pair
+        var polylines: [Polyline] = []
+        for ((points, segments), counts) in zip(zip(flattened, subpaths), steps) {
             let expected = counts.reduce(1, +)
             guard points.count == expected else {
-                throw CLIError(.referenceFailed, "flattening gave \(points.count) vertices for a subpath that needs \(expected)")
+                throw .inconsistentFlattening("flattening gave \(points.count) vertices for a subpath that needs \(expected)")
             }
             let scaledPoints = points.map { Point($0.simd / scale) }
             var deviation = 0.0
@@ -89,8 +94,20 @@ struct PathFlattening {
                     vertex += 1
                 }
             }
-            return Polyline(points: points, maxDeviation: min(deviation * scale, .greatestFiniteMagnitude))
+            polylines.append(Polyline(points: points, maxDeviation: min(deviation * scale, .greatestFiniteMagnitude)))
         }
+        self.polylines = polylines
+    }
+
+    static func stepCounts(_ subpaths: [[PathSegment]], tolerance: Double) throws(BezierError) -> [[Int]] {
+        try subpaths.map { segments throws(BezierError) in
+            try segments.map { segment throws(BezierError) in try segment.flatteningSteps(tolerance: tolerance) }
+        }
+    }
+
+    /// One vertex to start each subpath, then one per step.
+    static func vertexCount(_ steps: [[Int]]) -> Int {
+        steps.reduce(0) { $0 + 1 + $1.reduce(0, +) }
     }
 
     /// The drawing segments of each subpath, in order, split where a move begins a new subpath
