@@ -1,30 +1,30 @@
 import BenchKit
+import GSLReference
 
-/// Every benchmark `bench run` knows, one builder per subject (DESIGN §6 names them).
+/// Every benchmark `bench run` knows, one suite per subject (DESIGN §6 names them), registered
+/// with BenchKit. Each file of this target only defines its subject's benchmarks, each checked
+/// against its reference before it is timed.
+///
+/// ```swift
+/// let benchmarks = try FlightlineSuites.registry.benchmarks()
+/// print(benchmarks.first?.name ?? "")   // arclen/quadratic
+/// ```
 ///
 /// Suites are built inside functions, not stored: `Benchmark` holds closures and is not
 /// `Sendable`. Building is cheap; references and checks only run when `bench run` runs them.
-enum Suites {
-    static let builders: [(subject: String, build: @Sendable () throws -> [Benchmark])] = [
-        ("curves", curveBenchmarks),
-        ("springs", springBenchmarks),
-        ("scenes", sceneBenchmarks),
-        ("swarm", swarmBenchmarks),
-        ("plots", plotBenchmarks),
-    ]
+public enum FlightlineSuites {
+    /// The suites in their stable order: curves, springs, scenes, swarm, plots; each
+    /// subject's benchmarks in its file's order.
+    public static let registry = BenchmarkRegistry([
+        BenchmarkSuite("curves", build: curveBenchmarks),
+        BenchmarkSuite("springs", build: springBenchmarks),
+        BenchmarkSuite("scenes", build: sceneBenchmarks),
+        BenchmarkSuite("swarm", build: swarmBenchmarks),
+        BenchmarkSuite("plots", build: plotBenchmarks),
+    ])
 
-    /// All benchmarks, in a stable order: subject by subject, each in its file's order.
-    static func all() throws -> [Benchmark] {
-        var benchmarks: [Benchmark] = []
-        for builder in builders {
-            do {
-                benchmarks += try builder.build()
-            } catch {
-                throw CLIError(.referenceFailed, "cannot build the \(builder.subject) benchmarks: \(error)")
-            }
-        }
-        return benchmarks
-    }
+    /// The version of GNU GSL the references are raced against (`2.7.1`), as a run records it.
+    public static var gslVersion: String { GSLReference.gslVersion }
 }
 
 /// The result of a timed body that cannot fail once its benchmark's check has passed (same

@@ -3,14 +3,15 @@ import Foundation
 import Testing
 @testable import BenchCLI
 import SpringSolver
+@testable import Studies
 
 /// Issue 10: the "cheapest under 0.5 pt" advice once ranked measured nanoseconds of harness
 /// overhead and flipped between runs (menu spring at 120 Hz: trapezoidal 5 runs in 6,
 /// velocity-verlet 1). It now ranks operations per frame counted from the code.
 @Suite struct IntegratorRecommendationTests {
     static func comparison(rates: [Double], substeps: [Int] = [1]) throws -> IntegratorComparison {
-        try IntegratorComparisonRunner.run(springs: try ComparedSpring.defaults(), rates: rates, substeps: substeps,
-                                           duration: 1, measureTime: false)
+        try IntegratorComparison.run(springs: try ComparedSpring.defaults(),
+                                     configuration: .init(rates: rates, substeps: substeps, duration: 1))
     }
 
     /// Computed twice, on three springs at three rates, the advice is identical; and it does
