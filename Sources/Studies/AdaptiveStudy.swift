@@ -2,21 +2,27 @@ import Foundation
 import GSLReference
 import SpringSolver
 
-
 /// The single-solve comparison of dopri54 with GSL's rkck and rkf45 (issue 3's `spring/dopri54`
 /// criterion): equal tolerance, and matched achieved error.
 public struct AdaptiveStudy: Sendable {
+    /// One solver at one tolerance.
     public struct Entry: Sendable {
+        /// `dopri54`, `gsl-rkck` or `gsl-rkf45`.
         public var solver: String
+        /// `rtol = atol` of the solve.
         public var tolerance: Double
+        /// Right-hand-side evaluations of the solve over the whole span.
         public var evaluations: Int
         /// Largest position error over the checkpoints (points); NaN when the solver failed.
         public var maxError: Double
         /// Why the solver could not finish (then `evaluations` and `maxError` mean nothing).
         public var failure: String? = nil
     }
+    /// The ``ComparedSpring/name``.
     public var spring: String
+    /// The solved span (s).
     public var span: Double
+    /// The end times the error is measured at (evenly spaced, each a separate solve).
     public var checkpoints: Int
     /// dopri54, gsl-rkck, gsl-rkf45 at the same `rtol = atol`.
     public var equalTolerance: [Entry]
@@ -35,6 +41,7 @@ public struct AdaptiveStudy: Sendable {
 /// steps differ by `estimateRatio^(1/5)`, at matched error by `localErrorRatio^(1/5)`, against
 /// 6 evaluations per dopri54 step and 7 per GSL rkck step.
 public struct OneStepConstants: Sendable {
+    /// The step `h` (s), with `ω₀h = 0.05`.
     public var step: Double
     /// dopri54's local error ÷ rkck's (largest component).
     public var localErrorRatio: Double

@@ -23,6 +23,7 @@ public struct ComparedSpring: Sendable {
     /// - Complexity: O(1) (closed form, refined by a few root-finding steps).
     public var exactSettleTime: Double { motion.settleTime(IntegratorComparisonRunner.rest) }
 
+    /// A spring to compare; `name` keys it in rows and JSON.
     public init(name: String, summary: String, motion: SpringMotion<Double>, notes: [String] = []) {
         self.name = name
         self.summary = summary

@@ -11,7 +11,9 @@ import SpringSolver
 ///
 /// The benchmark suites use it as the GSL reference of the spring kernels.
 public struct GSLSpring: Sendable {
+    /// GSL's stepper (`rk4`, `rkck`, `rkf45`, `rk8pd`, `bsimp`, `msbdf`, …).
     public let stepper: GSLStepper
+    /// The spring; the state is its displacement from the target and its velocity.
     public let spring: DampedSpring
     /// `rtol = atol` of the driver (unused by raw steps).
     public let tolerance: Double

@@ -18,9 +18,13 @@ public enum IntegrationMode: String, Sendable {
 /// One method × spring × rate × substep count, measured against the exact motion at the frame
 /// times.
 public struct IntegratorRow: Sendable {
+    /// The method: an ``IntegratorKind`` raw value (`rk4`, `dopri54`) or `gsl-` and a GSL
+    /// stepper (`gsl-rkck`).
     public var integrator: String
     public var mode: IntegrationMode
+    /// The ``ComparedSpring/name`` the row measured.
     public var spring: String
+    /// The frame rate (Hz).
     public var hz: Double
     /// Fixed-step substeps per frame; adaptive rows have 1 (they choose their own steps).
     public var substeps: Int
@@ -29,7 +33,9 @@ public struct IntegratorRow: Sendable {
     /// Largest per-frame position error against the exact motion (points), over the frames
     /// before any divergence.
     public var maxError: Double
+    /// Root-mean-square frame position error (points), over the same frames.
     public var rmsError: Double
+    /// Whether every frame stayed finite and within 100 × the initial energy.
     public var stable: Bool
     /// When the run diverged (s), if it did.
     public var divergedAt: Double?
@@ -38,6 +44,7 @@ public struct IntegratorRow: Sendable {
     /// The damping ratio and natural frequency of the spring the method really simulates
     /// (``StateMatrix/effectiveSpring(step:)``).
     public var effectiveDampingRatio: Double?
+    /// The natural frequency (rad/s) of that effective spring.
     public var effectiveFrequency: Double?
     /// Signed largest `(E_k − E(t_k))/E₀` over the frames (``SpringRun/energyDrift``).
     public var energyDrift: Double
@@ -58,6 +65,7 @@ public struct IntegratorRow: Sendable {
     /// drivers, which do not report steps). A bare kernel's cost per step, without frames, is
     /// `bench run spring/…-step`.
     public var nsPerStep: Double?
+    /// The same time per frame.
     public var nsPerFrame: Double?
     /// Why the method could not run, if it could not (the row's numbers are then meaningless).
     public var failure: String?
@@ -73,8 +81,11 @@ public struct IntegratorRow: Sendable {
 
 /// One point of the work-precision view: a method at one step size or tolerance.
 public struct WorkPrecisionPoint: Sendable {
+    /// The ``ComparedSpring/name``.
     public var spring: String
+    /// The frame rate (Hz) the frames are sampled at.
     public var hz: Double
+    /// The row name of the method (`rk4`, `gsl-rk4`, `dopri54`, `gsl-rkck`).
     public var method: String
     /// The step size (`h = 1/480 s`: substeps 8 at 60 Hz) or the tolerance (`tol 1e-7`).
     public var setting: Setting
@@ -107,13 +118,20 @@ public struct WorkPrecisionPoint: Sendable {
 /// print(advice.exact?.operationsPerFrame ?? 0)   // 6
 /// ```
 public struct IntegratorComparison: Sendable {
+    /// The springs compared, in order.
     public var springs: [ComparedSpring]
+    /// The simulated span of each spring (s), in the same order.
     public var durations: [Double]
+    /// The frame rates (Hz) and fixed-step substep counts of the rows.
     public var rates: [Double]
     public var substeps: [Int]
+    /// `rtol = atol` of the adaptive rows.
     public var tolerance: Double
+    /// Per spring, per rate: the fixed-step rows (every substep count), then the adaptive ones.
     public var rows: [IntegratorRow]
+    /// Per spring, at the first rate: error against evaluations.
     public var workPrecision: [WorkPrecisionPoint]
+    /// One dopri54/GSL study per spring.
     public var studies: [AdaptiveStudy]
     /// Whether nsPerStep/nsPerFrame were measured (release builds only).
     public var timed: Bool
@@ -154,6 +172,7 @@ public struct IntegratorComparison: Sendable {
         /// build only. Default `false`.
         public var measuresTime: Bool
 
+        /// A configuration; every setting left out takes its default.
         public init(rates: [Double] = [60, 120], substeps: [Int] = [1], duration: Double? = nil,
                     tolerance: Double = IntegratorComparisonRunner.defaultTolerance, measuresTime: Bool = false) {
             self.rates = rates

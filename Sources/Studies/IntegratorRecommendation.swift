@@ -18,10 +18,13 @@ public struct IntegratorRecommendation: Sendable, Equatable {
     public struct Choice: Sendable, Equatable {
         /// The row label (`rk4`, `rk4 ×2`).
         public var label: String
+        /// Its largest frame position error (points).
         public var maxError: Double
+        /// Its cost: ``IntegratorKind/operationsPerStep`` × substeps.
         public var operationsPerFrame: Int
     }
 
+    /// The ``ComparedSpring/name`` and the frame rate (Hz) the advice is for.
     public var spring: String
     public var hz: Double
     /// The exact propagator at one step per frame, when it ran.

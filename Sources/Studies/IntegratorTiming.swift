@@ -1,5 +1,4 @@
 import BenchKit
-import SpringSolver
 
 /// Quick wall-clock costs for `bench integrators`'s `nsPerStep`/`nsPerFrame` columns: not
 /// BenchKit's full statistics (that is `bench run`), but the minimum over repeated calls of a

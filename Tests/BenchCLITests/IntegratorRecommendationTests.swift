@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import BenchCLI
 import SpringSolver
-@testable import Studies
+import Studies
 
 /// Issue 10: the "cheapest under 0.5 pt" advice once ranked measured nanoseconds of harness
 /// overhead and flipped between runs (menu spring at 120 Hz: trapezoidal 5 runs in 6,
@@ -60,22 +60,6 @@ import SpringSolver
         // The exact propagator: 6 operations; only implicit Euler's 5 are fewer, and it is inexact.
         #expect(advice.exact?.operationsPerFrame == 6)
         #expect(advice.cheaperThanExact.map(\.label) == ["implicit-euler"])
-    }
-
-    /// Substeps multiply the cost: semi-implicit Euler ×2 (14) is cheaper than rk4 (36) and wins
-    /// wherever it stays under half a point.
-    @Test func substepsMultiplyTheCost() throws {
-        let spring = try ComparedSpring.menuShow()
-        let rows = try [1, 4].flatMap { count in
-            try IntegratorKind.allCases.filter(\.isFixedStep).map {
-                try IntegratorComparisonRunner.fixedRow($0, spring: spring, hz: 120, substeps: count, span: 1, measureTime: false)
-            }
-        }
-        #expect(rows.first { $0.label == "semi-implicit-euler ×4" }?.operationsPerFrame == 28)
-        #expect(rows.first { $0.label == "rk4 ×4" }?.operationsPerFrame == 144)
-        let advice = IntegratorRecommendation(spring: spring.name, hz: 120, rows: rows)
-        let best = try #require(advice.cheapest.first)
-        #expect(best.operationsPerFrame <= 14, "\(advice.text)")
     }
 
     /// The JSON carries the cost on every fixed-step row (null with the reason stated in
