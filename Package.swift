@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "Motion", targets: ["Motion"]),
         .library(name: "TerminalPlot", targets: ["TerminalPlot"]),
         .library(name: "BenchKit", targets: ["BenchKit"]),
+        .library(name: "Studies", targets: ["Studies"]),
     ],
     targets: [
         // GNU GSL through pkg-config; scripts/setup.sh installs it on Debian.
@@ -26,10 +27,19 @@ let package = Package(
         .target(name: "Motion", dependencies: ["BezierKernels", "SpringSolver"]),
         .target(name: "TerminalPlot"),
         .target(name: "BenchKit"),
-        // Commands, argument parsing and benchmark suites; `bench` only calls into it.
+        // Studies that need GSL beside the kernels (the integrator comparison); they return values.
+        .target(name: "Studies", dependencies: ["SpringSolver", "GSLReference", "Motion", "BenchKit"]),
+        // Every benchmark `bench run` knows, registered with BenchKit (package-benchmark keeps its
+        // benchmark targets in Benchmarks/ too). Benchmarks/baselines is outside the target's path.
+        .target(
+            name: "BenchmarkSuites",
+            dependencies: ["BezierKernels", "SpringSolver", "Motion", "GSLReference", "Studies", "TerminalPlot", "BenchKit"],
+            path: "Benchmarks/Suites"
+        ),
+        // Commands, argument parsing, tables, plots of results, JSON; `bench` only calls into it.
         .target(
             name: "BenchCLI",
-            dependencies: ["BezierKernels", "SpringSolver", "GSLReference", "Motion", "TerminalPlot", "BenchKit"]
+            dependencies: ["BezierKernels", "SpringSolver", "Motion", "TerminalPlot", "BenchKit", "Studies", "BenchmarkSuites"]
         ),
         .executableTarget(name: "bench", dependencies: ["BenchCLI"]),
 
@@ -39,12 +49,17 @@ let package = Package(
         .testTarget(name: "MotionTests", dependencies: ["Motion", "BezierKernels", "SpringSolver"]),
         .testTarget(name: "TerminalPlotTests", dependencies: ["TerminalPlot"]),
         .testTarget(name: "BenchKitTests", dependencies: ["BenchKit"]),
+        .testTarget(name: "StudiesTests", dependencies: ["Studies", "SpringSolver", "GSLReference", "BenchKit"]),
+        .testTarget(
+            name: "BenchmarkSuitesTests",
+            dependencies: ["BenchmarkSuites", "Studies", "BezierKernels", "SpringSolver", "GSLReference", "BenchKit"]
+        ),
         // Golden/: recorded outputs the golden test reads at run time, not sources.
-        .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI", "bench"], exclude: ["Golden"]),
+        .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI", "bench", "Studies", "BenchmarkSuites"], exclude: ["Golden"]),
         // The example on each library's DocC page (Sources/X/X.docc/X.md), compiled and run.
         .testTarget(
             name: "DocumentationTests",
-            dependencies: ["BezierKernels", "SpringSolver", "Motion", "TerminalPlot", "BenchKit"]
+            dependencies: ["BezierKernels", "SpringSolver", "Motion", "TerminalPlot", "BenchKit", "Studies"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -28,6 +28,9 @@ public enum BenchKitError: Error, Equatable, Sendable, CustomStringConvertible {
     case readFailed(path: String, reason: String)
     /// A document could not be encoded as JSON (a non-finite number, usually).
     case encodingFailed(String)
+    /// A registered suite could not build its benchmarks (``BenchmarkRegistry``): its inputs or
+    /// references failed, so nothing of it can be checked or timed.
+    case suiteFailed(subject: String, reason: String)
 
     public var description: String {
         let text: String
@@ -65,6 +68,8 @@ public enum BenchKitError: Error, Equatable, Sendable, CustomStringConvertible {
             text = "cannot read \(path): \(reason)"
         case .encodingFailed(let reason):
             text = "cannot encode the run as JSON: \(reason)"
+        case .suiteFailed(let subject, let reason):
+            text = "cannot build the \(subject) benchmarks: \(reason)"
         }
         return text.oneLine
     }

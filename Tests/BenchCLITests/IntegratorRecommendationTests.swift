@@ -3,14 +3,15 @@ import Foundation
 import Testing
 @testable import BenchCLI
 import SpringSolver
+import Studies
 
 /// Issue 10: the "cheapest under 0.5 pt" advice once ranked measured nanoseconds of harness
 /// overhead and flipped between runs (menu spring at 120 Hz: trapezoidal 5 runs in 6,
 /// velocity-verlet 1). It now ranks operations per frame counted from the code.
 @Suite struct IntegratorRecommendationTests {
     static func comparison(rates: [Double], substeps: [Int] = [1]) throws -> IntegratorComparison {
-        try IntegratorComparisonRunner.run(springs: try ComparedSpring.defaults(), rates: rates, substeps: substeps,
-                                           duration: 1, measureTime: false)
+        try IntegratorComparison.run(springs: try ComparedSpring.defaults(),
+                                     configuration: .init(rates: rates, substeps: substeps, duration: 1))
     }
 
     /// Computed twice, on three springs at three rates, the advice is identical; and it does
@@ -59,22 +60,6 @@ import SpringSolver
         // The exact propagator: 6 operations; only implicit Euler's 5 are fewer, and it is inexact.
         #expect(advice.exact?.operationsPerFrame == 6)
         #expect(advice.cheaperThanExact.map(\.label) == ["implicit-euler"])
-    }
-
-    /// Substeps multiply the cost: semi-implicit Euler ×2 (14) is cheaper than rk4 (36) and wins
-    /// wherever it stays under half a point.
-    @Test func substepsMultiplyTheCost() throws {
-        let spring = try ComparedSpring.menuShow()
-        let rows = try [1, 4].flatMap { count in
-            try IntegratorKind.allCases.filter(\.isFixedStep).map {
-                try IntegratorComparisonRunner.fixedRow($0, spring: spring, hz: 120, substeps: count, span: 1, measureTime: false)
-            }
-        }
-        #expect(rows.first { $0.label == "semi-implicit-euler ×4" }?.operationsPerFrame == 28)
-        #expect(rows.first { $0.label == "rk4 ×4" }?.operationsPerFrame == 144)
-        let advice = IntegratorRecommendation(spring: spring.name, hz: 120, rows: rows)
-        let best = try #require(advice.cheapest.first)
-        #expect(best.operationsPerFrame <= 14, "\(advice.text)")
     }
 
     /// The JSON carries the cost on every fixed-step row (null with the reason stated in

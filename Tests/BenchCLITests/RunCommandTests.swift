@@ -2,6 +2,7 @@ import BenchKit
 import Foundation
 import Testing
 @testable import BenchCLI
+import BenchmarkSuites
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -106,7 +107,7 @@ import Glibc
 @Suite struct RemeasurementFilterTests {
     /// The fresh processes that re-measure suspects must run exactly the suspects.
     @Test func suspectPatternSelectsExactlyTheSuspects() throws {
-        let names = try Suites.all().map(\.name)
+        let names = try FlightlineSuites.registry.benchmarks().map(\.name)
         for suspects in [["spring/exact-step"], ["scene/menu-frame", "plot/braille-10k"], names] {
             let filter = try BenchmarkFilter(exactNamesPattern(suspects))
             #expect(names.filter(filter.matches) == names.filter(suspects.contains))

@@ -1,6 +1,7 @@
 @testable import BenchCLI
 import BenchKit
 import Foundation
+import Studies
 import Testing
 
 /// Output fits the terminal: `COLUMNS`, else the terminal's width, else 80 columns; `--wide`
@@ -142,8 +143,8 @@ import Testing
             let arguments = try Arguments([], options: validateCommand.options, command: "validate")
             let request = try ValidateRequest(arguments, judgesFrameCost: false)
             let part1 = smoothnessReport(try request.run(), request: request, plotWidth: 78, usesColor: false)
-            let comparison = try IntegratorComparisonRunner.run(
-                springs: [try ComparedSpring.menuShow()], rates: [60], substeps: [1], duration: nil, measureTime: false)
+            let comparison = try IntegratorComparison.run(
+                springs: [try ComparedSpring.menuShow()], configuration: .init(rates: [60]))
             let part2 = comparison.rendered(plotWidth: 80, plotHeight: 18, usesColor: false)
             let part3 = renderRun(Self.syntheticRun())
             // Part 3's point is the race: at 80 columns its table keeps the median and the speedup.

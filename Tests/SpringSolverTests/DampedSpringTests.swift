@@ -55,7 +55,7 @@ import Testing
     }
 
     @Test func ratioOverflowIsRejected() {
-        #expect(throws: SpringError.self) { try DampedSpring(mass: 1e-320, stiffness: 1e300, damping: 0) }
+        #expect(throws: SpringError.self) { try DampedSpring(mass: Double("1e-320")!, stiffness: 1e300, damping: 0) }
         // c/(2m) overflows although ζ = c/(2√(km)) does not.
         #expect(throws: SpringError.self) { try DampedSpring(mass: 1e-10, stiffness: 1e10, damping: 1e300) }
     }

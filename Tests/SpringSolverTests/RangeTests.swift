@@ -35,7 +35,7 @@ import Testing
 
     /// UIKit's duration ln(1/residual)/(ζω₀) is infinite for ζω₀ = 5e-321: the vocabulary
     /// cannot express the spring (it printed "--uikit-duration inf"); an ordinary spring can.
-    @Test(arguments: [(1e-320, false), (10.0, true)])
+    @Test(arguments: [(Double("1e-320")!, false), (10.0, true)])
     func uikitDurationIsFiniteOrRefused(damping: Double, expressible: Bool) throws {
         let spring = try DampedSpring(mass: 1, stiffness: 300, damping: damping)
         for mapping in [EnvelopeDecayMapping.default, try EnvelopeDecayMapping(overdamping: .slowestMode)] {
@@ -53,9 +53,9 @@ import Testing
     /// keeps its own message.
     @Test(arguments: [
         (SpringParameters.response(response: 1e-300, dampingRatio: 0.5, mass: 1), "--response 1e-300 --damping-fraction 0.5 --mass 1 is out of range: its stiffness"),
-        (.physical(mass: 1e-320, stiffness: 300, damping: 10), "--stiffness 300 --damping 10 --mass 1e-320 is out of range: its stiffness per mass"),
+        (.physical(mass: Double("1e-320")!, stiffness: 300, damping: 10), "--stiffness 300 --damping 10 --mass 1e-320 is out of range: its stiffness per mass"),
         (.physical(mass: 1, stiffness: 100, damping: .greatestFiniteMagnitude), "is out of range: its damping per mass"),
-        (.uikit(duration: 1e-320, dampingRatio: 0.6), "--uikit-duration 1e-320 --damping-ratio 0.6 is out of range"),
+        (.uikit(duration: Double("1e-320")!, dampingRatio: 0.6), "--uikit-duration 1e-320 --damping-ratio 0.6 is out of range"),
         (.response(response: -1, dampingRatio: 0.5, mass: 1), "response must be a positive finite number, got -1"),
     ])
     func derivedOverflowNamesTheGivenValues(parameters: SpringParameters, message: String) throws {

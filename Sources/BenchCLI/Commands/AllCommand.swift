@@ -1,6 +1,7 @@
 import BenchKit
 import Foundation
 import Motion
+import Studies
 
 let allCommand = Command(
     name: "all",
@@ -52,8 +53,9 @@ let allCommand = Command(
         console.progress("comparing integrators on the menu spring…")
         partStarted = clock.now
         let rates: [Double] = quick ? [60] : [60, 120]
-        let comparison = try IntegratorComparisonRunner.run(
-            springs: [try ComparedSpring.menuShow()], rates: rates, substeps: [1], duration: nil, measureTime: true)
+        let comparison = try studies {
+            try IntegratorComparison.run(springs: [ComparedSpring.menuShow()], configuration: .init(rates: rates, measuresTime: true))
+        }
         console.clearProgress()
         console.out(section(2, "Integrators on the menu's show spring", seconds(since: partStarted, clock)))
         console.out(comparison.rendered(plotWidth: min(policy.width, 100), plotHeight: 18, usesColor: policy.usesColor))

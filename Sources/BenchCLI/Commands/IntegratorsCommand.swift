@@ -1,8 +1,10 @@
 import BenchKit
 import SpringSolver
+import Studies
 import TerminalPlot
 
-/// `bench integrators`: issue 5's integrator comparison (logic in Support/IntegratorComparison).
+/// `bench integrators`: issue 5's integrator comparison (the study is Studies'
+/// ``IntegratorComparison``; the wording is Support/IntegratorReport).
 ///
 /// `--duration` is the simulated span here (DESIGN §4), so SwiftUI's `--duration`/`--bounce`
 /// spring form is not accepted by this command: give that spring as `--response S
@@ -51,9 +53,9 @@ let integratorsCommand = Command(
         try arguments.requirePositionals(atMost: 0, command: "integrators")
         let request = try IntegratorsRequest(arguments)
         let jsonToStdout = arguments.string("json") == "-"
-        let comparison = try IntegratorComparisonRunner.run(
-            springs: request.springs, rates: request.rates, substeps: request.substeps, duration: request.duration,
-            measureTime: isOptimizedBuild)
+        let configuration = IntegratorComparison.Configuration(
+            rates: request.rates, substeps: request.substeps, duration: request.duration, measuresTime: isOptimizedBuild)
+        let comparison = try studies { try IntegratorComparison.run(springs: request.springs, configuration: configuration) }
         if !jsonToStdout {
             // No size or colour flags here, so resolving cannot fail.
             let policy = try plotPolicy(for: console, width: nil, height: nil, color: nil)
@@ -116,7 +118,7 @@ struct IntegratorsRequest {
         } else {
             let mapping = try SpringOptions.mapping(from: arguments)
             let base = try DefaultMotion.motion(of: try DefaultMotion.menuSpring(mapping: mapping), arguments: arguments)
-            springs = try ComparedSpring.defaults(base: base)
+            springs = try studies { try ComparedSpring.defaults(base: base) }
         }
         // Energies, errors and the divergence test (energy above 100 × the initial one) must be
         // finite numbers: refuse a motion whose energy ½kx² + ½mv² overflows, naming it.

@@ -9,7 +9,7 @@ let listCommand = Command(
     run: { arguments, console in
         try arguments.requirePositionals(atMost: 0, command: "list")
         var table = Table("benchmark (bench run --filter PATTERN)", "unit", "reference")
-        for benchmark in try Suites.all() {
+        for benchmark in try registeredBenchmarks() {
             table.add(benchmark.name, benchmark.unit.symbol, benchmark.reference?.name ?? "—")
         }
         var lines = [table.rendered(), ""]

@@ -1,4 +1,5 @@
 import BenchKit
+import BenchmarkSuites
 import Foundation
 
 let runCommand = Command(
@@ -79,7 +80,7 @@ let runCommand = Command(
         }
 
         let quick = arguments.has("quick")
-        var benchmarks = try Suites.all()
+        var benchmarks = try registeredBenchmarks()
         if let filter {
             benchmarks = filter.apply(to: benchmarks)
             guard !benchmarks.isEmpty else {
@@ -150,9 +151,21 @@ var currentBuild: BuildDescription {
     return build
 }
 
+/// Every benchmark of BenchmarkSuites' registry (``FlightlineSuites/registry``), in its
+/// stable order; a suite that cannot be built is a failed reference (exit 3), named.
+func registeredBenchmarks() throws -> [Benchmark] {
+    do {
+        return try FlightlineSuites.registry.benchmarks()
+    } catch .suiteFailed(let subject, let reason) {
+        throw CLIError(.referenceFailed, "cannot build the \(subject) benchmarks: \(reason)")
+    } catch {
+        throw CLIError(.referenceFailed, error.description)
+    }
+}
+
 /// Runs BenchKit on the selected benchmarks, with a progress line on a terminal.
 func runBenchmarks(filter: String?, quick: Bool, console: Console) throws -> RunOutcome {
-    var benchmarks = try Suites.all()
+    var benchmarks = try registeredBenchmarks()
     if let filter {
         benchmarks = try benchKit { try BenchmarkFilter(filter) }.apply(to: benchmarks)
         guard !benchmarks.isEmpty else {

@@ -1,4 +1,4 @@
-import GSLReference
+import BenchmarkSuites
 
 /// "release" or "debug": only a release build may report times (DESIGN §6). SwiftPM defines
 /// `DEBUG` for every target of a debug build.
@@ -8,4 +8,4 @@ let buildConfiguration = "debug"
 let buildConfiguration = "release"
 #endif
 
-var gslVersionString: String { gslVersion }
+var gslVersionString: String { FlightlineSuites.gslVersion }

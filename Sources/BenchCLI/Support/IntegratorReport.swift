@@ -1,7 +1,25 @@
 import SpringSolver
+import Studies
 import TerminalPlot
 
 extension IntegratorComparison {
+    /// Every GSL reference that failed on these springs (a row, or the adaptive study's
+    /// equal-tolerance solve), one line each: exit code 3. The springs passed validation, so
+    /// the reference, not the input, failed.
+    var referenceFailures: [String] {
+        let rowFailures = rows.compactMap { row -> String? in
+            guard row.integrator.hasPrefix("gsl-"), let failure = row.failure else { return nil }
+            return "\(row.label) (\(row.mode.rawValue)) on \(row.spring) at \(row.hz.formatted) Hz: \(failure)"
+        }
+        let studyFailures = studies.flatMap { study in
+            study.equalTolerance.compactMap { entry -> String? in
+                guard entry.solver.hasPrefix("gsl-"), let failure = entry.failure else { return nil }
+                return "\(entry.solver) (adaptive study) on \(study.spring): \(failure)"
+            }
+        }
+        return rowFailures + studyFailures
+    }
+
     /// The `flightline.integrators/1` document (DESIGN §5). `spring` is an array (one entry per
     /// compared spring, each with its `name`), and every row names its `spring`: with the
     /// default set of three springs one document holds them all.
@@ -20,7 +38,7 @@ extension IntegratorComparison {
                 ("from", .number(motion.initialPosition)),
                 ("to", .number(motion.target)),
                 ("velocity", .number(motion.initialVelocity)),
-                ("settleTime", .finite(motion.settleTime(IntegratorComparisonRunner.rest))),
+                ("settleTime", .finite(spring.exactSettleTime)),
                 ("duration", .number(span)),
                 ("notes", .array(spring.notes.map(JSON.string))),
             ]))
@@ -54,7 +72,7 @@ extension IntegratorComparison {
                 ("spring", .string(point.spring)),
                 ("hz", .number(point.hz)),
                 ("method", .string(point.method)),
-                ("setting", .string(point.setting)),
+                ("setting", .string(point.setting.text)),
                 ("evaluationsPerSecond", .finite(point.evaluationsPerSecond)),
                 ("maxError", .finite(point.maxError)),
             ])
@@ -119,7 +137,7 @@ extension IntegratorComparison {
             lines.append("")
             lines.append("━━ \(index + 1)/\(springs.count) \(spring.name): \(spring.summary)")
             lines.append("   m \(significant(physical.mass)), k \(significant(physical.stiffness)), c \(significant(physical.damping)) · ζ \(significant(physical.dampingRatio)) · ω₀ \(significant(physical.naturalFrequency)) rad/s · "
-                         + "\(significant(motion.initialPosition)) → \(significant(motion.target)) pt at \(significant(motion.initialVelocity)) pt/s · exact settle \(settleText(motion.settleTime(IntegratorComparisonRunner.rest))) · simulated \(significant(span)) s")
+                         + "\(significant(motion.initialPosition)) → \(significant(motion.target)) pt at \(significant(motion.initialVelocity)) pt/s · exact settle \(settleText(spring.exactSettleTime)) · simulated \(significant(span)) s")
             for note in spring.notes { lines.append("   note: \(note)") }
             for hz in rates {
                 let group = rows.filter { $0.spring == spring.name && $0.hz == hz }
@@ -183,7 +201,7 @@ extension IntegratorComparison {
         var table = Table(header: ["method", "settings"] + (1...max(1, columns)).map { "evals/s → error \($0)" })
         for method in methods {
             let series = points.filter { $0.method == method }
-            let settings = series.count > 1 ? "\(series.first!.setting) … \(series.last!.setting)" : series.first!.setting
+            let settings = series.count > 1 ? "\(series.first!.setting.text) … \(series.last!.setting.text)" : series.first!.setting.text
             table.add(row: [method, settings] + series.map { "\(significant($0.evaluationsPerSecond, 2)) → \(significant($0.maxError, 2))" })
         }
         return table
@@ -242,10 +260,20 @@ extension IntegratorComparison {
             lines.append("why, from one step of h = \(significant(constants.step * 1000, 2)) ms (ω₀h = 0.05): dopri54's local error is "
                 + "\(significant(constants.localErrorRatio, 2))× gsl-rkck's and its error estimate \(significant(constants.estimateRatio, 2))×, "
                 + "so gsl-rkck's steps are \(significant(equalTolerance, 3))× longer at equal tolerance and \(significant(matched, 3))× at matched error; "
-                + "with 6 evaluations per dopri54 step against 7 per gsl-rkck step, dopri54 should need ≈ \(significant(equalTolerance * 6 / 7, 2))× "
-                + "gsl-rkck's evaluations at equal tolerance and ≈ \(significant(matched * 6 / 7, 2))× at matched error (a tie that step control decides)")
+                + "with \(OneStepConstants.dopri54EvaluationsPerStep) evaluations per dopri54 step against \(OneStepConstants.rkckEvaluationsPerStep) per gsl-rkck step, dopri54 should need ≈ \(significant(constants.equalToleranceEvaluationRatio, 2))× "
+                + "gsl-rkck's evaluations at equal tolerance and ≈ \(significant(constants.matchedErrorEvaluationRatio, 2))× at matched error (a tie that step control decides)")
         }
         return lines
+    }
+}
+
+extension WorkPrecisionPoint.Setting {
+    /// `h = 1/480 s` or `tol 1e-07`, as the table and the JSON say it.
+    var text: String {
+        switch self {
+        case .step(let stepRate): "h = 1/\(stepRate.formatted) s"
+        case .tolerance(let tolerance): "tol \(significant(tolerance, 1))"
+        }
     }
 }
 

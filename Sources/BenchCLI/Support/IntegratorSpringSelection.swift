@@ -1,5 +1,6 @@
 import Motion
 import SpringSolver
+import Studies
 
 /// The motion options (`--from --to --velocity --initial-velocity`) applied to a default spring,
 /// for the commands that fall back to the menu's spring when no spring parameter is given.
@@ -20,20 +21,28 @@ enum DefaultMotion {
         SpringOptions.motionNames.contains { arguments.has($0) }
     }
 
-    /// The menu's show motion exactly as the `menu-show` scene plays it (default mapping).
-    static func menuShow() throws -> SpringMotion<Double> {
-        do {
-            return try MenuBounce.scene(.show).motion
-        } catch {
-            throw CLIError(.referenceFailed, "the menu's show spring could not be built: \(error)")
-        }
-    }
-
     /// The menu's show spring (UIKit 0.8 s, ζ 0.6) under `mapping`.
     static func menuSpring(mapping: EnvelopeDecayMapping) throws -> DampedSpring {
         do {
             return try mapping.conversion(duration: MenuBounce.duration, dampingRatio: MenuBounce.dampingRatio(.show)).spring
         } catch let error as SpringError {
+            throw CLIError.usage(error.description)
+        }
+    }
+}
+
+/// Runs `body`, a call into Studies, turning its errors into the command line's: a menu spring
+/// Motion cannot build is a failed reference (exit 3), the rest are bad input (exit 2).
+func studies<T>(_ body: () throws -> T) throws -> T {
+    do {
+        return try body()
+    } catch let error as StudiesError {
+        switch error {
+        case .menuSpringUnavailable:
+            throw CLIError(.referenceFailed, error.description)
+        case .noFrame(let span, let rate):
+            throw CLIError.usage("a \(significant(span)) s span at \(rate.formatted) Hz has no frame: duration × rate must be at least 1")
+        case .invalidTolerance:
             throw CLIError.usage(error.description)
         }
     }

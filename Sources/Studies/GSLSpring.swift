@@ -8,28 +8,34 @@ import SpringSolver
 /// Every run allocates its own `gsl_odeiv2_driver`, so no step-size history leaks from one run
 /// (or one timing repetition) into the next. GSL's implicit and BDF steppers (`bsimp`, `msbdf`,
 /// `rk*imp`) get the exact constant Jacobian `[[0, 1], [−ω₀², −2λ]]`.
-struct GSLSpring {
-    let stepper: GSLStepper
-    let spring: DampedSpring
+///
+/// The benchmark suites use it as the GSL reference of the spring kernels.
+public struct GSLSpring: Sendable {
+    /// GSL's stepper (`rk4`, `rkck`, `rkf45`, `rk8pd`, `bsimp`, `msbdf`, …).
+    public let stepper: GSLStepper
+    /// The spring; the state is its displacement from the target and its velocity.
+    public let spring: DampedSpring
     /// `rtol = atol` of the driver (unused by raw steps).
-    let tolerance: Double
+    public let tolerance: Double
 
     /// GSL's default is no cap; a stiff spring on an explicit stepper could then run for
     /// minutes. A million steps is far beyond any frame-rate run here.
-    static let maximumSteps = 1_000_000
+    public static let maximumSteps = 1_000_000
     /// The driver's first trial step, as in SpringSolver's GSL tests.
-    static let initialStep = 1e-6
+    public static let initialStep = 1e-6
 
-    init(stepper: GSLStepper, spring: DampedSpring, tolerance: Double) throws {
+    /// - Throws: ``StudiesError/invalidTolerance(_:)`` unless `tolerance` is positive and finite.
+    public init(stepper: GSLStepper, spring: DampedSpring, tolerance: Double) throws(StudiesError) {
         guard tolerance.isFinite, tolerance > 0 else {
-            throw CLIError.usage("tolerance must be a positive finite number, got \(tolerance)")
+            throw .invalidTolerance(tolerance)
         }
         self.stepper = stepper
         self.spring = spring
         self.tolerance = tolerance
     }
 
-    func makeDriver() throws -> GSLODEDriver {
+    /// A fresh driver on this spring (no step-size history), capped at ``maximumSteps``.
+    public func makeDriver() throws -> GSLODEDriver {
         let omega2 = spring.stiffnessPerMass, gamma = spring.dampingPerMass
         let driver = try GSLODEDriver(
             stepper: stepper, dimension: 2, initialStep: Self.initialStep,
@@ -50,11 +56,13 @@ struct GSLSpring {
         return driver
     }
 
-    struct Frames {
-        var frames: [SpringFrame<Double>]
-        var evaluations: Int
+    /// The frames of one run and what it cost.
+    public struct Frames: Sendable {
+        public var frames: [SpringFrame<Double>]
+        /// Right-hand-side evaluations of the whole run.
+        public var evaluations: Int
         /// For raw fixed steps: when the run diverged (same rule as ``FrameStepper``).
-        var divergedAt: Double?
+        public var divergedAt: Double?
     }
 
     /// Raw stepper steps of `1/(hz·substeps)` with no error control (`gsl_odeiv2_step_apply`).
@@ -63,7 +71,7 @@ struct GSLSpring {
     /// error estimate) and returns the two-half-step result: as accurate as two RK4 steps of
     /// `h/2`, at the cost of three RK4 steps. The run stops, as ``FrameStepper`` does, when a
     /// state is not finite or its energy exceeds 100 × the initial energy.
-    func fixedFrames(motion: SpringMotion<Double>, hz: Double, substeps: Int, frames count: Int) throws -> Frames {
+    public func fixedFrames(motion: SpringMotion<Double>, hz: Double, substeps: Int, frames count: Int) throws -> Frames {
         let driver = try makeDriver()
         let h = 1 / (hz * Double(substeps))
         var t = 0.0
@@ -89,7 +97,7 @@ struct GSLSpring {
 
     /// The matrix of one raw step (the step is linear on the linear spring), from the unit
     /// states.
-    func stepMatrix(step h: Double) throws -> StateMatrix {
+    public func stepMatrix(step h: Double) throws -> StateMatrix {
         let driver = try makeDriver()
         var t = 0.0
         var first = [1.0, 0.0], second = [0.0, 1.0]
@@ -105,7 +113,7 @@ struct GSLSpring {
     /// `restartEveryFrame` every frame gets a fresh driver, starting from ``initialStep`` as
     /// dopri54's frame-locked solver does: `gsl_odeiv2_driver_reset` would keep the last step
     /// size, a memory dopri54's fresh solver does not have.
-    func adaptiveFrames(motion: SpringMotion<Double>, hz: Double, frames count: Int, restartEveryFrame: Bool) throws -> Frames {
+    public func adaptiveFrames(motion: SpringMotion<Double>, hz: Double, frames count: Int, restartEveryFrame: Bool) throws -> Frames {
         var driver = try makeDriver()
         var evaluations = 0
         var t = 0.0
@@ -127,7 +135,7 @@ struct GSLSpring {
     }
 
     /// One adaptive solve from 0 to `end`; the state there and the evaluations it took.
-    func solve(motion: SpringMotion<Double>, to end: Double) throws -> (state: SpringState<Double>, evaluations: Int) {
+    public func solve(motion: SpringMotion<Double>, to end: Double) throws -> (state: SpringState<Double>, evaluations: Int) {
         let driver = try makeDriver()
         var t = 0.0
         var y = [motion.initialState.displacement, motion.initialState.velocity]

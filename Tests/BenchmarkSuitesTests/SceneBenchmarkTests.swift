@@ -1,4 +1,4 @@
-@testable import BenchCLI
+@testable import BenchmarkSuites
 import Testing
 
 /// The scene benchmarks' definitions and checks (never their times: those are `bench run`'s).

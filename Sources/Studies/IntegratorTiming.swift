@@ -1,5 +1,4 @@
 import BenchKit
-import SpringSolver
 
 /// Quick wall-clock costs for `bench integrators`'s `nsPerStep`/`nsPerFrame` columns: not
 /// BenchKit's full statistics (that is `bench run`), but the minimum over repeated calls of a
@@ -7,10 +6,10 @@ import SpringSolver
 /// time). Every row is timed the same way, as the whole run that produced its frames, so the
 /// columns compare like with like. Meaningful in a release build only; the command does not
 /// call it in a debug build.
-enum IntegratorTiming {
+public enum IntegratorTiming {
     /// Nanoseconds per call of `body` (a whole run): the minimum over repetitions, repeating
     /// until 5 calls and 2 ms have passed (at most 1000 calls).
-    static func nanosecondsPerCall(_ body: () throws -> Void) throws -> Double {
+    public static func nanosecondsPerCall(_ body: () throws -> Void) throws -> Double {
         let clock = MonotonicClock()
         var best = UInt64.max, total: UInt64 = 0, calls = 0
         while calls < 5 || (total < 2_000_000 && calls < 1000) {

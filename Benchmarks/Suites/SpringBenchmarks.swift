@@ -1,6 +1,7 @@
 import BenchKit
 import GSLReference
 import SpringSolver
+import Studies
 
 /// The spring kernels of issue 3 (names per DESIGN §6), all on the menu's show spring
 /// (UIKit 0.8 s, ζ 0.6 → k ≈ 207, c ≈ 17.3; 667 → 459 pt at −124.8 pt/s).

@@ -243,7 +243,7 @@ func cubicBatchBenchmark(curveCount: Int = 64, parametersPerCurve: Int = 64) thr
                         curve.points(at: UnsafeBufferPointer(rebasing: parameters[range]), into: UnsafeMutableBufferPointer(rebasing: output.points[range]))
                         for i in range {
                             let error = output.points[i].distance(to: deCasteljauPoint(curve, parameters[i]))
-                            guard error.isFinite else { throw CLIError(.referenceFailed, "cubic batch produced a non-finite point") }
+                            guard error.isFinite else { throw CurveBenchmarkError("cubic batch produced a non-finite point") }
                             worst = max(worst, error)
                         }
                     }

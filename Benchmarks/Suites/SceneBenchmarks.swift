@@ -122,7 +122,7 @@ private final class PacedReference {
 
 private func menuFrameBenchmark() throws -> Benchmark {
     let scene = try MenuBounce.scene(.show)
-    guard let shape = scene.shape else { throw CLIError.usage("the menu scene has no shape") }
+    guard let shape = scene.shape else { throw SceneBenchmarkError.menuWithoutShape }
     let frames = Int((MenuBounce.duration * 60).rounded())
     let times = (0..<frames).map { Double($0) / 60 }
     let reference = try SpringODEReference(scene)
@@ -193,5 +193,17 @@ private final class SpringODEReference {
     func presented(at t: Double) throws -> Double {
         if t > time { try driver.apply(t: &time, until: t, state: &state) }
         return scene.target + state[0]
+    }
+}
+
+/// A scene benchmark whose inputs went wrong.
+enum SceneBenchmarkError: Error, CustomStringConvertible {
+    /// The menu's show scene came without its wave shape: nothing to rebuild per frame.
+    case menuWithoutShape
+
+    var description: String {
+        switch self {
+        case .menuWithoutShape: "the menu scene has no shape"
+        }
     }
 }

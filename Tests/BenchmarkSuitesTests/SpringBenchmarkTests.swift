@@ -1,7 +1,8 @@
 import Testing
-@testable import BenchCLI
+@testable import BenchmarkSuites
 import BenchKit
 import SpringSolver
+import Studies
 
 @Suite struct SpringBenchmarkTests {
     @Test func namesAndReferencesFollowDesign() throws {

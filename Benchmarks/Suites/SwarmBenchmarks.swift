@@ -98,13 +98,15 @@ final class MemoryFloor {
 
 /// Bees that fit in one frame at `rate` (8.33 ms at 120 Hz) at `nanosecondsPerBee` each; nil for
 /// a time that is not a positive finite number.
-func swarmCapacity(nanosecondsPerBee: Double, rate: Double = 120) -> Int? {
+public func swarmCapacity(nanosecondsPerBee: Double, rate: Double = 120) -> Int? {
     try? Swarm.capacity(nanosecondsPerBee: nanosecondsPerBee, rate: rate)
 }
 
 /// For each `swarm/…` result timed in ns/bee (the kernels and, from the pairs, the naive
 /// reference): its median and the bees per 120 Hz frame that median allows.
-func swarmCapacityRows(_ results: [BenchmarkResult], rate: Double = 120)
+///
+/// - Complexity: O(results).
+public func swarmCapacityRows(_ results: [BenchmarkResult], rate: Double = 120)
     -> [(name: String, nanosecondsPerBee: Double, beesPerFrame: Int)]
 {
     var rows: [(name: String, nanosecondsPerBee: Double, beesPerFrame: Int)] = []

@@ -2,7 +2,7 @@ import BenchKit
 import BezierKernels
 import Testing
 
-@testable import BenchCLI
+@testable import BenchmarkSuites
 
 /// The curve benchmarks are defined right (names, references, units) and their checks pass.
 /// Nothing here is timed: the bodies run one iteration only to show they do not trap.

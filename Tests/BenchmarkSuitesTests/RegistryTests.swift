@@ -1,0 +1,21 @@
+import BenchKit
+import BenchmarkSuites
+import Testing
+
+/// `bench run` and `bench list` find the suites through BenchKit's registry: subjects and
+/// benchmark names in their stable order (the golden `bench list` holds the same order).
+@Suite struct RegistryTests {
+    @Test func subjectsAndNamesInTheirStableOrder() throws {
+        #expect(FlightlineSuites.registry.subjects == ["curves", "springs", "scenes", "swarm", "plots"])
+        let names = try FlightlineSuites.registry.benchmarks().map(\.name)
+        #expect(names == [
+            "arclen/quadratic", "arclen/cubic", "pathmeasure/position", "eval/cubic-batch",
+            "spring/closed-form", "spring/exact-step", "spring/exact-step-serial", "spring/rk4-step",
+            "spring/rk4-step-serial", "spring/dopri54",
+            "scene/bee-frame", "scene/menu-frame",
+            "swarm/paced-bees", "swarm/paced-bees-1core", "swarm/paced-bees-hinted", "swarm/memory-floor",
+            "plot/braille-10k",
+        ])
+        #expect(Set(names).count == names.count)
+    }
+}
