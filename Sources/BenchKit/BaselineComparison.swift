@@ -8,7 +8,8 @@ import Foundation
 /// interval of one run's median admits. So a benchmark is a **regression** only when all of
 /// these hold (with the change expressed as a slowdown Δ in percent — current time ÷ baseline
 /// time − 1, or baseline rate ÷ current rate − 1 for a rate, so positive Δ is always worse):
-/// 1. Δ exceeds the **allowance**: the threshold (default 5 %), or, when larger,
+/// 1. Δ exceeds the **allowance**: the threshold (default 5 %), or, when larger, the baseline's
+///    spread between processes (``BenchmarkResult/processSpread``) or
 ///    ``spreadMultiplier`` × √(s_b² + s_c²), where s is a run's relative sample spread
 ///    (1.4826 · MAD ÷ median, a robust standard deviation of one sample) — a benchmark whose
 ///    samples scatter by 10 % cannot be gated at 5 %;
@@ -86,7 +87,7 @@ public struct BaselineComparison: Sendable {
                 if again > 0 { text += ", held in \(again) of \(again) re-measurements (\(range(remeasuredChangePercents)))" }
             case .withinNoise:
                 text += allowancePercent > abs(slowdownPercent)
-                    ? "within noise (the two runs' spread allows ±\(oneDecimal(allowancePercent)) %)"
+                    ? "within noise (the runs' spread allows ±\(oneDecimal(allowancePercent)) %)"
                     : "within noise (the two runs' intervals overlap)"
             case .referenceChangedToo:
                 text += "not the code: its reference moved as much in the same run (speedup ×\(short(baselineSpeedup ?? .nan)) → ×\(short(currentSpeedup ?? .nan)))"
@@ -205,15 +206,18 @@ public struct BaselineComparison: Sendable {
         }
     }
 
-    /// Rule 1's allowance in percent: the threshold, or ``spreadMultiplier`` × the combined
-    /// relative sample spread of both runs when that is larger.
+    /// Rule 1's allowance in percent: the largest of the threshold, ``spreadMultiplier`` × the
+    /// combined relative sample spread of both runs, and the spread between the processes the
+    /// baseline was saved from (``BenchmarkResult/processSpread``): a benchmark whose speed
+    /// differs from process to process by 60 % cannot show a 35 % regression by one process.
     public static func allowancePercent(current: BenchmarkResult, baseline: BenchmarkResult, thresholdPercent: Double) -> Double {
         func spread(_ result: BenchmarkResult) -> Double {
             let relative = 1.4826 * result.mad / abs(result.median)
             return relative.isFinite ? relative : 0
         }
         let combined = (spread(current) * spread(current) + spread(baseline) * spread(baseline)).squareRoot()
-        return max(thresholdPercent, spreadMultiplier * combined * 100)
+        let processes = baseline.processSpread.map { $0.isFinite ? $0 * 100 : 0 } ?? 0
+        return max(thresholdPercent, spreadMultiplier * combined * 100, processes)
     }
 
     /// The comparison after re-measuring: each regression (improvement) stays one only if

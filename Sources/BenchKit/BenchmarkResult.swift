@@ -48,6 +48,11 @@ public struct BenchmarkResult: Codable, Equatable, Sendable {
     public var maxError: Double?
     /// Every sample in ``unit``, in the order taken (JSON `sampleValues`).
     public var values: [Double]
+    /// In a baseline saved from several processes (``RunReport/keepingFastest(of:)``): how far
+    /// the slowest process's median lay from the fastest's, relative to the fastest (0.3 = 30 %
+    /// slower). Some benchmarks settle into a fast or a slow state per process (memory layout),
+    /// a spread no single run's samples show; the gate allows it. `nil` for a single run.
+    public var processSpread: Double?
 
     public init(
         name: String, unit: String, higherIsBetter: Bool, median: Double, minimum: Double,
@@ -92,6 +97,7 @@ public struct BenchmarkResult: Codable, Equatable, Sendable {
         case pairedSpeedupCI95 = "pairedSpeedupCi95"
         case maxError
         case values = "sampleValues"
+        case processSpread
     }
 }
 

@@ -46,13 +46,21 @@ public struct RunReport: Codable, Equatable, Sendable {
     public func keepingFastest(of others: [RunReport]) -> RunReport {
         var best = self
         for (index, result) in results.enumerated() {
+            var slowest = result
             for other in others {
                 guard let candidate = other.result(named: result.name), candidate.unit == result.unit,
                       candidate.higherIsBetter == result.higherIsBetter else { continue }
                 let current = best.results[index]
                 let faster = candidate.higherIsBetter ? candidate.median > current.median : candidate.median < current.median
                 if faster { best.results[index] = candidate }
+                let slower = candidate.higherIsBetter ? candidate.median < slowest.median : candidate.median > slowest.median
+                if slower { slowest = candidate }
             }
+            // Times: slowest ÷ fastest − 1; rates: fastest ÷ slowest − 1 (positive is worse, as a
+            // slowdown in BaselineComparison).
+            let fastest = best.results[index].median
+            let spread = result.higherIsBetter ? fastest / slowest.median - 1 : slowest.median / fastest - 1
+            best.results[index].processSpread = others.isEmpty || !spread.isFinite ? nil : max(0, spread)
         }
         best.settings.fastestOfRuns = 1 + others.count
         return best

@@ -236,7 +236,7 @@ func renderRun(_ outcome: RunOutcome) -> String {
 /// The comparison, one line per benchmark, then what to know (`warnings` after the
 /// comparison's own), then the verdict as the last line.
 func renderComparison(_ comparison: BaselineComparison, name: String, selected: BenchmarkFilter? = nil, warnings: [String] = []) -> String {
-    var lines = ["compared with baseline '\(name)' (threshold \(comparison.thresholdPercent.formatted) %, or 3× the two runs' spread where larger):"]
+    var lines = ["compared with baseline '\(name)' (threshold \(comparison.thresholdPercent.formatted) %, or 3× the two runs' spread or the baseline's spread between processes where larger):"]
     for entry in comparison.entries { lines.append("  \(entry)") }
     for missing in comparison.missing where selected?.matches(missing) ?? true {
         lines.append("  \(missing): in the baseline, not in this run")

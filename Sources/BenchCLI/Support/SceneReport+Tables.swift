@@ -32,9 +32,13 @@ extension SceneReport {
         let paced = motion.with(mode: .paced).joins
         var table = Table("join")
         var header = ["join", "at (pt)", "turn"]
-        if modes.contains(.linear) { header += ["linear: t", "speed in → out", "ratio"] }
-        if modes.contains(.paced) { header += ["paced: t", "ratio"] }
+        // On a narrow terminal a mode's "ratio" goes with its time, never alone (two columns
+        // headed "ratio" would not say which mode is which): paced's pair first, then linear's.
+        var priorities = [100, 60, 90]
+        if modes.contains(.linear) { header += ["linear: t", "speed in → out", "ratio"]; priorities += [50, 40, 50] }
+        if modes.contains(.paced) { header += ["paced: t", "ratio"]; priorities += [30, 30] }
         table.header = header
+        table.priorities = priorities
         for (index, join) in linear.enumerated() {
             var row = [
                 "\(join.element) → \(join.element + 1)",
