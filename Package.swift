@@ -44,9 +44,9 @@ let package = Package(
         .executableTarget(name: "bench", dependencies: ["BenchCLI"]),
 
         .testTarget(name: "BezierKernelsTests", dependencies: ["BezierKernels", "GSLReference"]),
-        .testTarget(name: "SpringSolverTests", dependencies: ["SpringSolver", "GSLReference"]),
+        .testTarget(name: "SpringSolverTests", dependencies: ["SpringSolver", "GSLReference", "BenchKit"]),
         .testTarget(name: "GSLReferenceTests", dependencies: ["GSLReference"]),
-        .testTarget(name: "MotionTests", dependencies: ["Motion", "BezierKernels", "SpringSolver"]),
+        .testTarget(name: "MotionTests", dependencies: ["Motion", "BezierKernels", "SpringSolver", "BenchKit"]),
         .testTarget(name: "TerminalPlotTests", dependencies: ["TerminalPlot"]),
         .testTarget(name: "BenchKitTests", dependencies: ["BenchKit"]),
         .testTarget(name: "StudiesTests", dependencies: ["Studies", "SpringSolver", "GSLReference", "BenchKit"]),

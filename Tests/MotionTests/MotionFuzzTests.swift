@@ -1,3 +1,4 @@
+import BenchKit
 import BezierKernels
 import Motion
 import SpringSolver
@@ -10,16 +11,11 @@ import Testing
 /// test run, which is the point.
 @Suite("Fuzz: Motion's public API never traps and never reports NaN or ∞")
 struct MotionFuzzTests {
-    /// SplitMix64 (Steele, Lea & Flood 2014), so a failure reproduces from its seed.
+    /// BenchKit's SplitMix64, so a failure reproduces from its seed.
     struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        var base: SplitMix64
+        init(state: UInt64) { base = SplitMix64(seed: state) }
+        mutating func next() -> UInt64 { base.next() }
 
         /// A value of a random scale: ordinary most of the time, sometimes tiny or huge.
         mutating func scaled(ordinary: Double, tiny: Double, huge: Double) -> Double {

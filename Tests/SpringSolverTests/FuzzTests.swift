@@ -1,19 +1,7 @@
+import BenchKit
 import Foundation
 import Testing
 @testable import SpringSolver
-
-/// A tiny seeded generator (SplitMix64, Steele, Lea & Flood, OOPSLA 2014): the cases are the
-/// same on every run.
-struct FuzzGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Issue 10: SpringSolver's public API on extreme finite input (and a few non-finite ones)
 /// never traps, never returns NaN, and returns finite values or throws a ``SpringError``.
@@ -25,7 +13,7 @@ struct FuzzGenerator: RandomNumberGenerator {
         .greatestFiniteMagnitude, -1, -1e308, .infinity, .nan,
     ]
 
-    static func value(_ generator: inout FuzzGenerator) -> Double {
+    static func value(_ generator: inout SplitMix64) -> Double {
         if generator.next() % 3 == 0 {
             // Log-uniform over the whole finite range, either sign now and then.
             let exponent = Double(generator.next() % 1200) / 1200 * 616 - 308
@@ -35,7 +23,7 @@ struct FuzzGenerator: RandomNumberGenerator {
         return edges[Int(generator.next() % UInt64(edges.count))]
     }
 
-    static func parameters(_ generator: inout FuzzGenerator) -> SpringParameters {
+    static func parameters(_ generator: inout SplitMix64) -> SpringParameters {
         let a = value(&generator), b = value(&generator), c = value(&generator)
         switch generator.next() % 8 {
         case 0: return .physical(mass: c, stiffness: a, damping: b)
@@ -59,7 +47,7 @@ struct FuzzGenerator: RandomNumberGenerator {
     /// Conversions both ways: a spring with every derived quantity finite, or a SpringError;
     /// every vocabulary expresses it with finite values or says it cannot.
     @Test func conversionsAreFiniteOrATypedError() throws {
-        var generator = FuzzGenerator(state: 10)
+        var generator = SplitMix64(seed: 10)
         var built = 0
         for _ in 0..<3000 {
             let description = Self.parameters(&generator)
@@ -90,7 +78,7 @@ struct FuzzGenerator: RandomNumberGenerator {
     /// Motions, closed-form states, settle times, integrators and frame runs on random springs
     /// and random motions: no NaN anywhere; a run's frames are all finite or it throws.
     @Test func motionsAndRunsAreFiniteOrATypedError() throws {
-        var generator = FuzzGenerator(state: 1010)
+        var generator = SplitMix64(seed: 1010)
         var runs = 0
         for index in 0..<1000 {
             guard let spring = try? Self.parameters(&generator).spring() else { continue }

@@ -1,25 +1,19 @@
+import BenchKit
 import Foundation
 import Testing
 @testable import SpringSolver
+
+extension SplitMix64 {
+    /// BenchKit's generator started at `state`, as this suite's seeds are written.
+    init(state: UInt64) { self.init(seed: state) }
+    /// Uniform in [0, 1).
+    mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
+}
 
 /// `sineCosine` against glibc's `sin` and `cos` (through Foundation), which are correctly
 /// rounded in practice: every result within 1 ulp of glibc's and 2.5e-16 absolute. Measured:
 /// 1 ulp at most (1.11e-16 absolute), about 3 % of results differ from glibc by that ulp.
 @Suite struct SineCosineTests {
-    /// A tiny seeded generator (Steele, Lea & Flood 2014, SplitMix64), kept to this suite.
-    struct SplitMix64 {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        /// Uniform in [0, 1).
-        mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
-    }
-
     /// The worst disagreement with glibc over some arguments: absolute, and in ulps of
     /// glibc's value (the ulp measure stays strict next to the zeros of sin and cos, where
     /// a sloppy reduction keeps a small absolute error but loses every digit).
