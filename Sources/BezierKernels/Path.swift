@@ -85,11 +85,21 @@ public struct Path: Hashable, Sendable {
     public var indexedSegments: [IndexedSegment] {
         var result: [IndexedSegment] = []
         result.reserveCapacity(elements.count)
+        forEachSegment { index, segment in result.append(IndexedSegment(elementIndex: index, segment: segment)) }
+        return result
+    }
+
+    /// Calls `move` at each move and `body` with each drawing element's index and segment, in
+    /// order, without building an array of segments.
+    /// - Complexity: O(n).
+    @inline(__always)
+    func forEachSegment(move: (Point) -> Void = { _ in }, _ body: (Int, PathSegment) -> Void) {
         var current = Point.zero, start = Point.zero
         for (index, element) in elements.enumerated() {
             let segment: PathSegment
             switch element {
             case .move(let p):
+                move(p)
                 current = p
                 start = p
                 continue
@@ -99,9 +109,8 @@ public struct Path: Hashable, Sendable {
             case .close: segment = .line(Line(current, start))
             }
             current = segment.end
-            result.append(IndexedSegment(elementIndex: index, segment: segment))
+            body(index, segment)
         }
-        return result
     }
 
     /// The segments of the path in order (one per drawing element).
@@ -114,23 +123,7 @@ public struct Path: Hashable, Sendable {
     public var boundingBox: Rect? {
         guard let first = elements.first?.endPoint else { return nil }
         var box = Rect(enclosing: first)
-        var current = first, start = first
-        for element in elements {
-            let segment: PathSegment
-            switch element {
-            case .move(let p):
-                box = box.including(p)
-                current = p
-                start = p
-                continue
-            case .line(let p): segment = .line(Line(current, p))
-            case .quadCurve(let p, let c): segment = .quadratic(QuadraticBezier(current, c, p))
-            case .curve(let p, let c1, let c2): segment = .cubic(CubicBezier(current, c1, c2, p))
-            case .close: segment = .line(Line(current, start))
-            }
-            box = box.union(segment.boundingBox)
-            current = segment.end
-        }
+        forEachSegment(move: { box = box.including($0) }) { _, segment in box = box.union(segment.boundingBox) }
         return box
     }
 
