@@ -34,6 +34,9 @@ public enum BezierError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A flattening whose polylines do not have the vertices its step counts promise (a kernel
     /// fault, found by ``FlatteningDeviation``); `message` says what differed.
     case inconsistentFlattening(String)
+    /// More samples asked of ``PathMeasure/samples(count:)`` than its `limit` (an array of them
+    /// would not fit in memory).
+    case tooManySamples(Int, limit: Int)
 
     public var description: String {
         switch self {
@@ -65,6 +68,8 @@ public enum BezierError: Error, Equatable, Sendable, CustomStringConvertible {
             return "flattening would give \(capped ? "more than " : "")\(count) vertices; at most \(limit)"
         case .inconsistentFlattening(let message):
             return message
+        case .tooManySamples(let count, let limit):
+            return "sample count must be at most \(limit), got \(count)"
         }
     }
 }

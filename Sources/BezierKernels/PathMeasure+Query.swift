@@ -106,9 +106,12 @@ extension PathMeasure {
 
     /// `count` samples at evenly spaced distances `length·i/(count − 1)`, from the start to the end
     /// inclusive (one sample: the start; none for `count ≤ 0`).
+    /// - Throws: ``BezierError/tooManySamples(_:limit:)`` above ``maximumSampleCount``: the array
+    ///   would not fit in memory, and allocating it would trap.
     /// - Complexity: O(count).
-    public func samples(count: Int) -> [PathSample] {
+    public func samples(count: Int) throws(BezierError) -> [PathSample] {
         guard count > 0 else { return [] }
+        guard count <= Self.maximumSampleCount else { throw .tooManySamples(count, limit: Self.maximumSampleCount) }
         var result: [PathSample] = []
         result.reserveCapacity(count)
         var hint = 0
@@ -119,6 +122,9 @@ extension PathMeasure {
         }
         return result
     }
+
+    /// The most samples ``samples(count:)`` returns at once: 2²⁴ (16,777,216 samples, 768 MiB).
+    public static let maximumSampleCount = 1 << 24
 
     /// The number of interpolation pieces in the table (for diagnostics and benchmarks).
     public var pieceCount: Int { pieces.count }

@@ -100,7 +100,7 @@ struct FuzzTests {
             let accuracy = max(1e-9, 1e-11 * size)
             guard accuracy.isFinite, let measure = try? PathMeasure(path: path, accuracy: accuracy) else { continue }
             #expect(measure.length.isFinite && measure.maximumError.isFinite, "\(context)")
-            for sample in measure.samples(count: 4) + [measure.sample(clampingDistance: t * measure.length)] {
+            for sample in try measure.samples(count: 4) + [measure.sample(clampingDistance: t * measure.length)] {
                 #expect(sample.position.isFinite, "\(context)")
                 #expect(measure.length == 0 || abs(sample.tangent.length - 1) <= 1e-9, "\(context): \(sample)")
             }

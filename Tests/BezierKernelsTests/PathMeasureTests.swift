@@ -120,7 +120,7 @@ struct PathMeasureEdgeCaseTests {
     @Test("hinted and evenly spaced samples agree with plain queries", arguments: SeedPath.all)
     func hints(seed: SeedPath) throws {
         let measure = try PathMeasure(path: seed.path)
-        let samples = measure.samples(count: 101)
+        let samples = try measure.samples(count: 101)
         #expect(samples.count == 101)
         #expect(samples.first?.position == seed.path.segments.first?.start)
         #expect(samples.last!.position.distance(to: seed.path.currentPoint!) <= 1e-9)
@@ -137,7 +137,9 @@ struct PathMeasureEdgeCaseTests {
         }
         #expect(measure.sample(clampingDistance: .nan) == (try measure.sample(atDistance: 0)))
         #expect(measure.sample(clampingDistance: 1e12) == (try measure.sample(atDistance: measure.length)))
-        #expect(measure.samples(count: 0).isEmpty && measure.samples(count: 1).count == 1)
+        #expect(try measure.samples(count: 0).isEmpty && measure.samples(count: 1).count == 1)
+        // An absurd count is refused, not a trap allocating it.
+        #expect(throws: BezierError.tooManySamples(.max, limit: PathMeasure.maximumSampleCount)) { try measure.samples(count: .max) }
     }
 
     @Test("out-of-range distances are one-line errors", arguments: [-1e-9, .nan, .infinity, 1e6])
