@@ -2,7 +2,7 @@ import BenchKit
 import BezierKernels
 import GSLReference
 
-/// The curve kernels raced against GSL (DESIGN §6 names): `arclen/quadratic`, `arclen/cubic`,
+/// The curve kernels raced against GSL (docs/design.md §4 names): `arclen/quadratic`, `arclen/cubic`,
 /// `pathmeasure/position`, `eval/cubic-batch`.
 ///
 /// Every benchmark's check runs the kernel and its reference on the same inputs and fails (so

@@ -1,11 +1,11 @@
 import BezierKernels
 import Motion
 
-/// The curves the curve benchmarks race on: the four seed bee paths of DESIGN §2 and the hard
+/// The curves the curve benchmarks race on: the four seed bee paths of docs/seed-scenes.md and the hard
 /// cubics named by the issue.
 enum CurvesSeedPaths {
     /// Bee 1 `(0, 1.0, 1.0)` and bee 2 `(80, 3.0, 0.8)`, each with sign −1 then +1: the paths
-    /// of DESIGN §2 as the Motion scenes build them (`BeeFlight`), so the benchmarks race on
+    /// of docs/seed-scenes.md as the Motion scenes build them (`BeeFlight`), so the benchmarks race on
     /// exactly the curves `bench validate` flies.
     static func beePaths() throws -> [Path] {
         var paths: [Path] = []

@@ -1,7 +1,7 @@
 import BenchKit
 import GSLReference
 
-/// Every benchmark `bench run` knows, one suite per subject (DESIGN §6 names them), registered
+/// Every benchmark `bench run` knows, one suite per subject (docs/design.md §4 names them), registered
 /// with BenchKit. Each file of this target only defines its subject's benchmarks, each checked
 /// against its reference before it is timed.
 ///

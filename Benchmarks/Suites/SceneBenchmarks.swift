@@ -3,7 +3,7 @@ import BezierKernels
 import GSLReference
 import Motion
 
-/// The cost of one frame of each seed scene (DESIGN §6): what a display link's tick computes.
+/// The cost of one frame of each seed scene (docs/design.md §4): what a display link's tick computes.
 ///
 /// - `scene/bee-frame`: both bees' positions at one frame time, in **paced** mode (constant
 ///   speed along the arc length: an inverse-arc-length lookup per bee, the costlier of the two

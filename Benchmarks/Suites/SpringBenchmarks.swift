@@ -3,7 +3,7 @@ import GSLReference
 import SpringSolver
 import Studies
 
-/// The spring kernels of issue 3 (names per DESIGN §6), all on the menu's show spring
+/// The spring kernels of issue 3 (names per docs/design.md §4), all on the menu's show spring
 /// (UIKit 0.8 s, ζ 0.6 → k ≈ 207, c ≈ 17.3; 667 → 459 pt at −124.8 pt/s).
 ///
 /// | benchmark | kernel | reference | checked against |

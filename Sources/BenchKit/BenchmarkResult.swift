@@ -1,5 +1,5 @@
 /// The measurement of one benchmark: one element of `results` in a `flightline.run/1`
-/// document (DESIGN §5).
+/// document (docs/design.md §3).
 ///
 /// All values are in ``unit``. ``minimum`` is the *best* sample and ``p90`` the slow tail
 /// whatever the unit's direction: for a `ns/…` unit they are the 0th and 90th percentiles;
@@ -34,7 +34,7 @@ public struct BenchmarkResult: Codable, Equatable, Sendable {
     public var referenceMedian: Double?
     public var referenceCI95: ConfidenceInterval?
     public var referenceIterations: Int?
-    /// How many times faster the kernel is than its reference, as DESIGN §5 defines it: the
+    /// How many times faster the kernel is than its reference, as docs/design.md §3 defines it: the
     /// reference's median time ÷ the kernel's median time per work unit, both from the same
     /// interleaved run. Above 1 means the kernel wins.
     public var speedup: Double?

@@ -1,4 +1,4 @@
-/// Runs benchmarks honestly (DESIGN §6): check first, warm up, calibrate, ≥ 30 samples of
+/// Runs benchmarks honestly (docs/design.md §4): check first, warm up, calibrate, ≥ 30 samples of
 /// ≥ 1 ms (250 µs in quick mode), kernel and reference interleaved sample by sample.
 ///
 ///     var runner = BenchmarkRunner(options: quick ? .quick : .standard) { event in

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A `flightline.run/1` document (DESIGN §5): how the code was built, where it ran, with which
+/// A `flightline.run/1` document (docs/design.md §3): how the code was built, where it ran, with which
 /// settings, and every result, sorted by name so that documents diff cleanly.
 ///
 ///     let report = outcome.report()

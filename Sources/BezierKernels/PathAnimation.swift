@@ -1,5 +1,5 @@
 /// A layer's position animated along a path, as Core Animation's `CAKeyframeAnimation` with a
-/// `path` (DESIGN §2): a duration, a timing curve over the whole duration, a calculation mode, and
+/// `path` (docs/seed-scenes.md): a duration, a timing curve over the whole duration, a calculation mode, and
 /// optionally repeating forever.
 ///
 /// **Timing.** At time t the cycle time is `t mod duration` when repeating (each cycle restarts at

@@ -5,7 +5,7 @@ public enum PathSegment: ParametricCurveArcLength, Hashable {
     case quadratic(QuadraticBezier)
     case cubic(CubicBezier)
 
-    /// `"line"`, `"quadratic"` or `"cubic"` (the `kind` of DESIGN §5's `path` JSON).
+    /// `"line"`, `"quadratic"` or `"cubic"` (the `kind` of docs/design.md §3's `path` JSON).
     @inlinable public var kind: String {
         switch self {
         case .line: return "line"

@@ -1,6 +1,6 @@
 import BezierKernels
 
-/// The bee flight seed scene (DESIGN §2; `shared/seeds/bee-flight-simulator.txt`).
+/// The bee flight seed scene (docs/seed-scenes.md).
 ///
 /// Viewport: iPad landscape, 1024 × 768 pt, y down. A 25 × 25 pt bee layer is centred on a
 /// position that follows `path(…)` over `duration`, repeating forever, each pass restarting at
@@ -113,7 +113,7 @@ public struct BeeFlight: Sendable, Hashable {
 
 /// SplitMix64 (Steele, Lea & Flood, "Fast splittable pseudorandom number generators",
 /// OOPSLA 2014): a tiny seeded generator, enough to pick a sign reproducibly. Internal: BenchKit
-/// publishes the same generator for benchmarks, and Motion may not depend on BenchKit (DESIGN §1),
+/// publishes the same generator for benchmarks, and Motion may not depend on BenchKit (ARCHITECTURE.md),
 /// so this private copy keeps the two public APIs from clashing in files that import both.
 struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64

@@ -126,7 +126,7 @@ public struct VelocityChange: Sendable, Equatable {
     public let at: FrameEvent
 }
 
-/// The sample-based smoothness metrics of DESIGN §3 for one motion at one rate.
+/// The sample-based smoothness metrics of docs/design.md §1 for one motion at one rate.
 public struct FrameMetrics: Sendable, Equatable {
     /// The rate, frames per second.
     public let hz: Double

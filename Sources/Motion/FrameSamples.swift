@@ -1,7 +1,7 @@
 /// Positions of one moving thing, sampled at the frame times `tₖ = t₀ + k / hz`.
 ///
 /// This is what a display shows: one position per frame and nothing in between. Every smoothness
-/// metric of DESIGN §3 is computed from these values alone, so the same code judges a Bézier
+/// metric of docs/design.md §1 is computed from these values alone, so the same code judges a Bézier
 /// path, a spring or a user's motion.
 ///
 /// Positions are in points (y down, as on iOS). `elements`, when present, gives for every sample

@@ -142,7 +142,7 @@ public struct SpringScene: Sendable {
     }
 }
 
-/// The bouncing menu seed scene (DESIGN §2; `shared/seeds/bouncing-menu.txt`, numbers from the
+/// The bouncing menu seed scene (docs/seed-scenes.md; numbers from the
 /// Hokusai library behind it).
 public enum MenuBounce {
     /// Show (slide up with a bounce) or dismiss (slide back down).
@@ -174,7 +174,7 @@ public enum MenuBounce {
     /// distance at the duration, a damping ratio above 1 clamped to 1). How the mapping treated
     /// the damping ratio (the dismiss passes 100) is in the scene's `notes`.
     ///
-    /// Positive offsets are scaled by 0.2 on dismiss only, as DESIGN §2 specifies. (A reading of
+    /// Positive offsets are scaled by 0.2 on dismiss only, as docs/seed-scenes.md specifies. (A reading of
     /// the library's `tick` suggests it scales every positive offset, the show's overshoot too;
     /// that could not be confirmed here, so the contract is followed.)
     public static func scene(

@@ -63,7 +63,7 @@ public struct Swarm: Sendable {
             try self.init(measure: measure, duration: duration)
         }
 
-        /// The seed scene's bee flying its path in its duration (DESIGN §2).
+        /// The seed scene's bee flying its path in its duration (docs/seed-scenes.md).
         public init(_ bee: BeeFlight, accuracy: Double = 1e-9) throws(MotionError) {
             try self.init(path: bee.path(), duration: bee.duration, accuracy: accuracy)
         }

@@ -54,7 +54,7 @@ public struct Thresholds: Sendable, Equatable {
     public var breakRatio: Double = 0.5.squareRoot()
 
     /// A spring has settled when it stays within this distance of its target, points, together
-    /// with `restSpeed`. Default 0.5 pt (DESIGN §3): one physical pixel.
+    /// with `restSpeed`. Default 0.5 pt (docs/design.md §1): one physical pixel.
     public var settleDistance: Double = 0.5
 
     /// ...and stays slower than this, points per second. Default 30 pt/s: less than 0.5 pt (one

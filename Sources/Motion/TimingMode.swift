@@ -1,6 +1,6 @@
 import BezierKernels
 
-/// How time maps to the place along a path (DESIGN §2), as BezierKernels' `PathAnimation` does it.
+/// How time maps to the place along a path (docs/seed-scenes.md), as BezierKernels' `PathAnimation` does it.
 /// Both are first-class:
 /// - `linear`: Core Animation's keyframe animation along a path without key times: every drawing
 ///   element gets an equal share of the duration and its curve parameter advances uniformly

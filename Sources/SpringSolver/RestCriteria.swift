@@ -1,7 +1,7 @@
 /// When a spring counts as at rest: within `distance` of its target *and* slower than `speed`.
 ///
 /// Defaults: `distance` 0.5 pt (half a point: the snap to the target is then invisible on any
-/// display up to 2× scale, and it is DESIGN §3's settle threshold), and `speed` = `distance` ×
+/// display up to 2× scale, and it is docs/design.md §1's settle threshold), and `speed` = `distance` ×
 /// 62.5 /s = 31.25 pt/s — Android's rule (`SpringForce.setValueThreshold`: the velocity
 /// threshold is the value threshold per 16 ms frame, `VELOCITY_THRESHOLD_MULTIPLIER =
 /// 1000/16`), i.e. a motion slower than one rest distance per 60 Hz frame.

@@ -144,7 +144,7 @@ public struct EnvelopeDecayMapping: UIKitSpringMapping, Hashable {
 /// initialSpringVelocity:…)`.
 ///
 /// ```swift
-/// // The menu's show spring (DESIGN §2): 667 → 459 in 0.8 s, ζ 0.6, velocity 0.6.
+/// // The menu's show spring (docs/seed-scenes.md): 667 → 459 in 0.8 s, ζ 0.6, velocity 0.6.
 /// let show = try UIKitSpringParameters(duration: 0.8, dampingRatio: 0.6, initialSpringVelocity: 0.6)
 /// let motion = try show.motion(from: 667.0, to: 459.0)
 /// motion.initialVelocity   // −124.8 pt/s: 0.6 × (459 − 667)

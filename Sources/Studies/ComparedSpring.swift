@@ -31,7 +31,7 @@ public struct ComparedSpring: Sendable {
         self.notes = notes
     }
 
-    /// The menu's show spring (DESIGN §2): UIKit duration 0.8 s, damping ratio 0.6, initial
+    /// The menu's show spring (docs/seed-scenes.md): UIKit duration 0.8 s, damping ratio 0.6, initial
     /// spring velocity 0.6, from y = 667 to 459, under the default envelope-decay mapping,
     /// exactly as the `menu-show` scene plays it (Motion's `MenuBounce`).
     ///

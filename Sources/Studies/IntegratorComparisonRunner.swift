@@ -5,7 +5,7 @@ import SpringSolver
 /// The integrator comparison's constants and steps: ``IntegratorComparison/run(springs:configuration:)``
 /// calls it; a command line asks it for the defaults and the work estimate before running.
 public enum IntegratorComparisonRunner {
-    /// The rest criteria every settle time uses (DESIGN §3): 0.5 pt and 31.25 pt/s.
+    /// The rest criteria every settle time uses (docs/design.md §1): 0.5 pt and 31.25 pt/s.
     public static let rest = RestCriteria.default
     /// `rtol = atol` of the adaptive rows.
     public static let defaultTolerance = 1e-6

@@ -63,7 +63,7 @@ public struct OutputPolicy: Sendable, Equatable {
     ///   are clamped with a note; unparsable ones are skipped.
     /// - Colour: `always` and `never` are obeyed; `auto` (the default) colours only when
     ///   standard output is a terminal, `NO_COLOR` is unset or empty and `TERM` is not `dumb`.
-    ///   `NO_COLOR` wins even over `--color always`: Flightline's contract (DESIGN §4) is colour
+    ///   `NO_COLOR` wins even over `--color always`: Flightline's contract (docs/design.md §2) is colour
     ///   "never with `NO_COLOR`", stricter than no-color.org, so a CI log that sets it never
     ///   receives escape codes; the override is reported in `notes`.
     /// - Throws: ``PlotError/invalidOption(name:value:expected:)`` for a flag value that is

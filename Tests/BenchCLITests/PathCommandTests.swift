@@ -129,7 +129,7 @@ import Testing
         #expect(run.code == 0)
         #expect(run.stdout.hasPrefix("{\n  \"schema\": \"flightline.path/1\","))
         let document = try jsonObject(run.stdout)
-        // DESIGN §5's keys, plus `bounds` after them (an extension; PathFlattenTests checks it).
+        // docs/design.md §3's keys, plus `bounds` after them (an extension; PathFlattenTests checks it).
         #expect(Set(document.keys) == ["schema", "segments", "length", "samples", "bounds"])
         let segment = try #require((document["segments"] as? [[String: Any]])?.first)
         #expect(Set(segment.keys) == ["kind", "length"])

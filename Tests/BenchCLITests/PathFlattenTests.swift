@@ -114,7 +114,7 @@ import Testing
 
     // MARK: JSON shape
 
-    /// The contract keys of DESIGN §5 first, in order, then `bounds`, then `flattened` when asked.
+    /// The contract keys of docs/design.md §3 first, in order, then `bounds`, then `flattened` when asked.
     @Test func jsonKeepsTheContractKeysFirstAndAddsBoundsAndFlattened() throws {
         let plain = try runBench(["path", "M0 0 L3 4", "--json", "-"])
         #expect(Set(try jsonObject(plain.stdout).keys) == ["schema", "segments", "length", "samples", "bounds"])

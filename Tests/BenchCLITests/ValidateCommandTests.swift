@@ -224,7 +224,7 @@ import Testing
 }
 
 @Suite struct MenuMappingTests {
-    /// DESIGN §2: the UIKit mapping is stated and the user can pick another; the seed menu
+    /// docs/seed-scenes.md: the UIKit mapping is stated and the user can pick another; the seed menu
     /// scenes must follow it (they used to ignore the flags).
     @Test func slowestModeKeepsTheDismissDampingRatio() throws {
         let clamp = try runBench(["validate", "menu-dismiss", "--hz", "60", "--json", "-"])

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import BenchKit
 
-@Suite("Run document (DESIGN §5)")
+@Suite("Run document (docs/design.md §3)")
 struct ReportTests {
     /// A run with a paired benchmark, a plain one and a failed check.
     func sampleOutcome() throws -> RunOutcome {

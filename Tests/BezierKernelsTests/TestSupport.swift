@@ -15,7 +15,7 @@ struct SplitMix64: RandomNumberGenerator {
     mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
 }
 
-/// The bee flight path of DESIGN §2 (`getFlightPath` in the seed, with the random sign made a
+/// The bee flight path of docs/seed-scenes.md (`getFlightPath` in the seed, with the random sign made a
 /// parameter).
 func beeFlightPath(yOffset: Double, factor1: Double, factor2: Double, sign: Double) throws -> Path {
     var path = Path()

@@ -22,7 +22,7 @@ struct MenuTests {
     func offset() throws {
         let show = try MenuBounce.scene(.show)
         #expect(show.offset(at: 0) == -208)
-        // The show overshoots above 459 (smaller y): the offset turns positive, unscaled (DESIGN §2).
+        // The show overshoots above 459 (smaller y): the offset turns positive, unscaled (docs/seed-scenes.md).
         let peak = try #require(try SpringResponse(
             positions: (0..<600).map { show.presented(at: Double($0) / 600) }, from: 667, target: 459, hz: 600
         ).overshootTime)

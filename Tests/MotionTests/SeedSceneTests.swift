@@ -11,7 +11,7 @@ let flights: [BeeFlight] = BeeFlight.Bee.allCases.flatMap { bee in
 
 @Suite("Bee flight: the path, the exact joins and seam, and what frames show")
 struct BeeFlightTests {
-    @Test("the path is DESIGN §2's flightPath, element by element", arguments: flights)
+    @Test("the path is docs/seed-scenes.md's flightPath, element by element", arguments: flights)
     func pathGeometry(flight: BeeFlight) throws {
         let (yOffset, factor1, factor2) = flight.parameters
         let y = 200 + yOffset * factor1

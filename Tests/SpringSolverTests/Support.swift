@@ -2,7 +2,7 @@ import Foundation
 @testable import SpringSolver
 import GSLReference
 
-/// The menu's springs (DESIGN §2): show 667 → 459, UIKit duration 0.8, ζ 0.6, velocity 0.6.
+/// The menu's springs (docs/seed-scenes.md): show 667 → 459, UIKit duration 0.8, ζ 0.6, velocity 0.6.
 enum Menu {
     static let closed = 667.0
     static let open = 667.0 - 208

@@ -8,7 +8,7 @@ let allCommand = Command(
     synopsis: "[--quick]",
     summary: "the main job: validate the seed scenes, compare integrators on the menu spring, race the kernels against GSL",
     details: """
-    What `bench` with no command runs (DESIGN §4), in one report:
+    What `bench` with no command runs (docs/design.md §2), in one report:
       1. smoothness: every seed scene (bee1±, bee2±, menu-show, menu-dismiss) at 60 and 120 Hz,
          linear and paced timing, as 'bench validate' prints it;
       2. integrators on the menu's show spring at 60 and 120 Hz, as 'bench integrators' prints it

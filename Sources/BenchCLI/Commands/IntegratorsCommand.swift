@@ -6,7 +6,7 @@ import TerminalPlot
 /// `bench integrators`: issue 5's integrator comparison (the study is Studies'
 /// ``IntegratorComparison``; the wording is Support/IntegratorReport).
 ///
-/// `--duration` is the simulated span here (DESIGN §4), so SwiftUI's `--duration`/`--bounce`
+/// `--duration` is the simulated span here (docs/design.md §2), so SwiftUI's `--duration`/`--bounce`
 /// spring form is not accepted by this command: give that spring as `--response S
 /// --damping-fraction Z` (the same spring when bounce ≥ 0: response = duration, ζ = 1 − bounce).
 let integratorsCommand = Command(
@@ -64,7 +64,7 @@ let integratorsCommand = Command(
         if let destination = arguments.string("json") {
             try writeJSON(comparison.json(), to: destination, console: console)
         }
-        // The report is complete either way; a failed GSL reference is exit 3 (DESIGN §4).
+        // The report is complete either way; a failed GSL reference is exit 3 (docs/design.md §2).
         let failures = comparison.referenceFailures
         for failure in failures { console.err("bench: reference failed: \(failure)") }
         return failures.isEmpty ? .success : .referenceFailed

@@ -306,7 +306,7 @@ struct PathReport {
         return lines.joined(separator: "\n")
     }
 
-    /// DESIGN §5: `{schema, segments:[{kind, length}], length, samples:[{distance, x, y, tx, ty}]}`.
+    /// docs/design.md §3: `{schema, segments:[{kind, length}], length, samples:[{distance, x, y, tx, ty}]}`.
     var json: JSON {
         .object([
             ("schema", .string("flightline.path/1")),
@@ -324,7 +324,7 @@ struct PathReport {
         ] + extensionMembers)
     }
 
-    /// Members after the DESIGN §5 contract keys: `bounds` always, `flattened` with `--flatten`.
+    /// Members after the docs/design.md §3 contract keys: `bounds` always, `flattened` with `--flatten`.
     var extensionMembers: [(String, JSON)] {
         var members: [(String, JSON)] = [
             ("bounds", .object([

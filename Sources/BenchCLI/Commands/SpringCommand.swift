@@ -153,7 +153,7 @@ struct SpringCommandReport {
         return reasons
     }
 
-    /// `flightline.spring/1` (DESIGN §5), with the vocabularies, the motion, settling and
+    /// `flightline.spring/1` (docs/design.md §3), with the vocabularies, the motion, settling and
     /// overshoot after the contract's keys.
     func json() -> JSON {
         let s = spring

@@ -1,6 +1,6 @@
 import BenchmarkSuites
 
-/// "release" or "debug": only a release build may report times (DESIGN §6). SwiftPM defines
+/// "release" or "debug": only a release build may report times (docs/design.md §4). SwiftPM defines
 /// `DEBUG` for every target of a debug build.
 #if DEBUG
 let buildConfiguration = "debug"

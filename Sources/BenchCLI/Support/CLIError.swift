@@ -1,4 +1,4 @@
-/// How `bench` ends, per the exit-code contract of DESIGN §4.
+/// How `bench` ends, per the exit-code contract of docs/design.md §2.
 public enum ExitCode: Int32, Sendable {
     /// Everything ran and every check passed.
     case success = 0

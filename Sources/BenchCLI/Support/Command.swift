@@ -1,7 +1,7 @@
 /// One `bench` subcommand: its contract (synopsis, options) and what it does.
 struct Command: Sendable {
     let name: String
-    /// The usage line after `bench NAME`, as in DESIGN §4.
+    /// The usage line after `bench NAME`, as in docs/design.md §2.
     let synopsis: String
     /// One line for the command list.
     let summary: String

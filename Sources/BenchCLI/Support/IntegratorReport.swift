@@ -20,7 +20,7 @@ extension IntegratorComparison {
         return rowFailures + studyFailures
     }
 
-    /// The `flightline.integrators/1` document (DESIGN §5). `spring` is an array (one entry per
+    /// The `flightline.integrators/1` document (docs/design.md §3). `spring` is an array (one entry per
     /// compared spring, each with its `name`), and every row names its `spring`: with the
     /// default set of three springs one document holds them all.
     func json() -> JSON {

@@ -5,7 +5,7 @@ import Studies
 /// The motion options (`--from --to --velocity --initial-velocity`) applied to a default spring,
 /// for the commands that fall back to the menu's spring when no spring parameter is given.
 enum DefaultMotion {
-    /// The menu's show motion (DESIGN §2, Motion's `MenuBounce`): 667 → 459 pt, UIKit initial
+    /// The menu's show motion (docs/seed-scenes.md, Motion's `MenuBounce`): 667 → 459 pt, UIKit initial
     /// spring velocity 0.6.
     static let from = MenuBounce.hiddenY
     static let to = MenuBounce.shownY

@@ -26,7 +26,7 @@ func terminalEnvironment(_ console: Console) -> TerminalEnvironment {
 }
 
 /// The size and colour for plots: the flags, else the terminal; colour only on a terminal and
-/// never with `NO_COLOR` (DESIGN §4). Notes (a capped `COLUMNS`, an ignored `--color always`)
+/// never with `NO_COLOR` (docs/design.md §2). Notes (a capped `COLUMNS`, an ignored `--color always`)
 /// go to stderr.
 func plotPolicy(for console: Console, width: String?, height: String?, color: String?) throws -> OutputPolicy {
     do {

@@ -4,7 +4,7 @@ import Motion
 extension SceneReport {
     // MARK: JSON
 
-    /// `flightline.validate/1` (DESIGN §5): `{schema, build, thresholds, scenes:[{scene, mode,
+    /// `flightline.validate/1` (docs/design.md §3): `{schema, build, thresholds, scenes:[{scene, mode,
     /// hz, frames, metrics, verdict, reasons, notes, timing}]}`, in the order the scenes ran.
     /// `timing` (after the contract keys) is a path scene's timing curve, `{name, x1, y1, x2, y2}`
     /// with `name` null for an unnamed curve, and null for a spring.

@@ -6,7 +6,7 @@ import SpringSolver
 /// (`--svg DATA --duration S [--repeat] [--timing CURVE]`) or a user's spring (any spring vocabulary), and
 /// `--seed` for commands that want one flight per bee.
 ///
-/// `--duration` means two things (DESIGN §4): with `--svg` it is the path's duration; without,
+/// `--duration` means two things (docs/design.md §2): with `--svg` it is the path's duration; without,
 /// it is SwiftUI's `Spring(duration:bounce:)`. A spring scene is chosen by the presence of a
 /// spring parameter, so `--svg … --duration 2` never builds a spring.
 enum SceneSelection {

@@ -1,6 +1,6 @@
 import SpringSolver
 
-/// The spring options every spring-taking command shares (DESIGN §4): the parameters in any
+/// The spring options every spring-taking command shares (docs/design.md §2): the parameters in any
 /// vocabulary SpringSolver knows, the UIKit mapping, and the motion (`--from --to --velocity`).
 ///
 /// The option names are SpringSolver's vocabulary keys, so a vocabulary added there needs no
