@@ -135,7 +135,12 @@ public enum IntegratorComparisonRunner {
 
     /// The frames after the first in `span` seconds at `hz`: ⌊span · hz · (1 + 10⁻¹²)⌋, the
     /// margin keeping a product like 0.5 × 60 from rounding down to 29.
+    ///
+    /// Saturating: a span × rate beyond `Int.max` frames (1e308 s at 60 Hz overflows to +∞) is
+    /// `Int.max`, and a negative or NaN product is 0, so no finite input traps.
     public static func frameCount(span: Double, hz: Double) -> Int {
-        Int((span * hz * (1 + 1e-12)).rounded(.down))
+        let frames = (span * hz * (1 + 1e-12)).rounded(.down)
+        guard frames >= 0 else { return 0 }
+        return frames < Double(Int.max) ? Int(frames) : .max
     }
 }

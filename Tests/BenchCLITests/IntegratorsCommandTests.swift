@@ -170,6 +170,10 @@ import Studies
         (["--stiffness", "300", "--damping", "1e308", "--hz", "60", "--duration", "0.2"], "more steps than a double can count"),
         (["--from", "-1e308", "--to", "1e308"], "are too far apart"),
         (["--response", "1e-300", "--damping-fraction", "0.5"], "is out of range"),
+        // Found by a 3,000-line fuzz run after the merge: span × rate overflowed to +∞ and the
+        // frame count trapped converting it to Int (signal 4).
+        (["--stiffness", "120", "--damping", "3", "--duration", "1e308", "--hz", "120"], "frames per run"),
+        (["--tension", "0.01", "--friction", "2", "--duration", "1.7976931348623157e308", "--substeps", "1,4"], "frames per run"),
     ])
     func badInputIsOneLineAndExitTwo(arguments: [String], message: String) throws {
         expectUsageError(try runBench(["integrators"] + arguments), mentioning: message)

@@ -4,6 +4,13 @@ import Testing
 
 /// The study as a Swift user calls it: the public API only, no `bench`, values back.
 @Suite struct StudyFromSwiftTests {
+    /// The frame count saturates instead of trapping: 1e308 s at 120 Hz overflows to +∞.
+    @Test(arguments: [(0.5, 60.0, 30), (1e308, 120.0, Int.max), (.greatestFiniteMagnitude, 1e308, Int.max),
+                      (-1.0, 60.0, 0), (Double.nan, 60.0, 0), (0.01, 60.0, 0)])
+    func frameCountSaturates(span: Double, hz: Double, frames: Int) {
+        #expect(IntegratorComparisonRunner.frameCount(span: span, hz: hz) == frames)
+    }
+
     /// The example of ``IntegratorComparison``'s documentation: the menu's show spring at 60 Hz
     /// over 1 s; rk4 is the cheapest general method under half a point, the exact propagator
     /// costs 6 operations per frame.
