@@ -174,6 +174,7 @@ import Studies
         // frame count trapped converting it to Int (signal 4).
         (["--stiffness", "120", "--damping", "3", "--duration", "1e308", "--hz", "120"], "frames per run"),
         (["--tension", "0.01", "--friction", "2", "--duration", "1.7976931348623157e308", "--substeps", "1,4"], "frames per run"),
+        (["--duration", "1e308"], "asks for more than 1.8e+308 frames per run"),
     ])
     func badInputIsOneLineAndExitTwo(arguments: [String], message: String) throws {
         expectUsageError(try runBench(["integrators"] + arguments), mentioning: message)

@@ -183,6 +183,8 @@ import Testing
         // Issue 10: --duration beside a seed scene silently added a spring.
         (["validate", "bee1", "--duration", "1"], "--duration 1 does not apply to bee1"),
         (["validate", "menu", "bee2", "--duration", "0.5"], "does not apply to menu, bee2"),
+        // A 3,000-line fuzz run: the frame count of 1e308 s overflowed and printed "inf frames".
+        (["validate", "--svg", "M 0 0 L 100 0", "--duration", "1e308", "--hz", "120"], "would sample more than 1.8e+308 frames"),
     ])
     func badInputExitsTwoWithOneLine(arguments: [String], message: String) throws {
         expectUsageError(try runBench(arguments), mentioning: message)

@@ -139,7 +139,7 @@ struct IntegratorsRequest {
         }
         let frames = longest * fastest
         guard frames <= Self.maximumFrames else {
-            throw CLIError.usage("--duration × --hz asks for \(significant(frames)) frames per run; at most \(significant(Self.maximumFrames)) are allowed")
+            throw CLIError.usage("--duration × --hz asks for \(countText(frames)) frames per run; at most \(significant(Self.maximumFrames)) are allowed")
         }
         let work = IntegratorComparisonRunner.estimatedSteps(
             springs: springs.map(\.motion.spring), spans: spans, rates: rates, substeps: substeps, measureTime: isOptimizedBuild)

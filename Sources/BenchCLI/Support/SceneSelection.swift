@@ -177,7 +177,7 @@ enum SceneSelection {
         }
         guard frames <= Double(maximumFrames) else {
             throw CLIError.usage(
-                "\(scene.name) at \(hz.formatted) Hz would sample \(significant(frames, 3)) frames; at most \(maximumFrames) (shorten --duration or lower --hz)")
+                "\(scene.name) at \(hz.formatted) Hz would sample \(countText(frames)) frames; at most \(maximumFrames) (shorten --duration or lower --hz)")
         }
     }
 

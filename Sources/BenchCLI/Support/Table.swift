@@ -84,6 +84,12 @@ func significant(_ value: Double, _ digits: Int = 3) -> String {
     return String(format: "%.\(decimals)f", value)
 }
 
+/// A count of frames or steps for a message: ``significant(_:_:)``, or, where the product behind
+/// it overflowed, "more than 1.8e308" (a count is never printed as "inf").
+func countText(_ value: Double, _ digits: Int = 3) -> String {
+    value.isFinite ? significant(value, digits) : "more than \(significant(.greatestFiniteMagnitude, 2))"
+}
+
 /// A time in nanoseconds with a readable unit: `21.3 ns`, `4.56 µs`, `1.20 ms`, `2.00 s`.
 func duration(nanoseconds ns: Double) -> String {
     switch abs(ns) {
