@@ -95,14 +95,16 @@ func writeJSON(_ document: JSON, to destination: String, console: Console) throw
     try writeDocument(Data(document.rendered().utf8), to: destination, console: console)
 }
 
-/// Writes a finished document where the user asked: `-` is stdout; a regular file is replaced
+/// Writes a finished document where the user asked: `-` is stdout, byte for byte; a regular file is replaced
 /// atomically (a temporary file in its folder renamed into place, with the original's
 /// permissions), so a failure never leaves half a file; a symbolic link is written through;
 /// a device or FIFO (`/dev/null`) is written directly, never replaced. A folder, an empty path
 /// or a missing parent folder is a usage error naming the path and the reason.
 func writeDocument(_ data: Data, to destination: String, console: Console) throws {
     if destination == "-" {
-        console.out(String(decoding: data, as: UTF8.self), terminator: "")
+        // Verbatim, never fitted to the terminal: a wrapped Markdown row or XML line is a
+        // different document. (JSON, which starts with `{` or `[`, was never wrapped.)
+        try? FileHandle.standardOutput.write(contentsOf: data)
         return
     }
     do {
