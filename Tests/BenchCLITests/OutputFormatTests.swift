@@ -1,3 +1,5 @@
+@testable import BenchCLI
+import BenchKit
 import Foundation
 import Testing
 #if canImport(FoundationXML)
@@ -128,5 +130,42 @@ import FoundationXML
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.hasPrefix("bench: " + message), "\(run.stderr)")
         #expect(run.stderr.split(separator: "\n").count == 1)
+    }
+}
+
+/// `bench run --format`'s plumbing at the unit level (a debug build cannot time a run): each
+/// format reaches its BenchKit writer, JUnit and Markdown wait for the comparison.
+@Suite struct RunDocumentTests {
+    static func report(_ medians: [String: Double]) -> RunReport {
+        let results = medians.map { name, median in
+            BenchmarkResult(
+                name: name, unit: "ns/query", higherIsBetter: false, median: median, minimum: median * 0.99, p90: median * 1.01,
+                mad: median * 0.001, ci95: ConfidenceInterval(lower: median * 0.995, upper: median * 1.005), sampleCount: 30,
+                iterations: 1000, workUnitsPerIteration: 1, outliers: 0, noisy: false)
+        }
+        let machine = MachineDescription(cpu: "Test | CPU", cores: 2, memoryBytes: 1 << 30, os: "Test OS", kernel: "6.0")
+        return RunReport(build: .current, machine: machine, settings: RunSettings(.quick), results: results)
+    }
+
+    @Test func everyFormatReachesItsWriter() throws {
+        let run = Self.report(["a/slow": 200, "b/steady": 100])
+        let baseline = Self.report(["a/slow": 100, "b/steady": 100])
+        let comparison = try BaselineComparison(current: run, baseline: baseline)
+        #expect(try runDocument(.json, report: run, comparison: nil, baselineName: nil) == run.jsonData())
+        #expect(try runDocument(.githubActionBenchmark, report: run, comparison: nil, baselineName: nil) == run.githubActionBenchmarkData())
+        #expect(try runDocument(.bencher, report: run, comparison: nil, baselineName: nil) == run.bencherData())
+        #expect(try runDocument(.googleBenchmark, report: run, comparison: nil, baselineName: nil) == run.googleBenchmarkData())
+        // Written once the comparison is known.
+        #expect(try runDocument(.junit, report: run, comparison: nil, baselineName: nil) == nil)
+        #expect(try runDocument(.markdown, report: run, comparison: nil, baselineName: nil) == nil)
+        let junit = try #require(try runDocument(.junit, report: run, comparison: comparison, baselineName: "main"))
+        let parsed = try #require(OutputFormatTests.parseXML(String(decoding: junit, as: UTF8.self)))
+        #expect(parsed.elements.count { $0.name == "testcase" } == 2)
+        #expect(parsed.elements.filter { $0.name == "failure" }.map { $0.attributes["type"] } == ["regression"])
+        let markdown = String(decoding: try #require(try runDocument(.markdown, report: run, comparison: comparison, baselineName: "main")), as: UTF8.self)
+        // Two tables (results, comparison), the machine's `|` escaped, the verdict last.
+        #expect(markdown.split(separator: "\n").filter { $0.hasPrefix("|---") }.count == 2)
+        #expect(markdown.contains("Test \\| CPU"))
+        #expect(markdown.hasSuffix("**REGRESSION: a/slow**\n"))
     }
 }
