@@ -169,3 +169,12 @@ import FoundationXML
         #expect(markdown.hasSuffix("**REGRESSION: a/slow**\n"))
     }
 }
+
+extension OutputFormatTests {
+    @Test func anUnwritableDestinationIsRefusedBeforeTheWorkAndNamesTheFormat() throws {
+        let run = try runBench(["validate", "bee1", "--format", "junit", "--json", "/"])
+        #expect(run.code == 2)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.hasPrefix("bench: cannot write the JUnit XML to /: it is a folder"), "\(run.stderr)")
+    }
+}

@@ -68,7 +68,7 @@ let runCommand = Command(
         if format == .junit, compareName == nil {
             throw CLIError.usage("--format junit for 'bench run' needs --compare NAME (one test case per benchmark compared); without it use json, github-action-benchmark, bencher, google-benchmark or markdown")
         }
-        if let destination { try checkDocumentDestination(destination) }
+        if let destination { try checkDocumentDestination(destination, named: format.documentName) }
         var store: BaselineStore?
         if compareName != nil || saveName != nil {
             let location = try BaselineLocation.resolve(option: arguments.string("baselines"), environment: console.environment)
@@ -112,7 +112,7 @@ let runCommand = Command(
         if !jsonToStdout { console.out(renderRun(outcome)) }
         // JUnit and Markdown hold the comparison, so they are written after it.
         if let destination, let data = try runDocument(format, report: report, comparison: nil, baselineName: nil) {
-            try writeDocument(data, to: destination, console: console)
+            try writeDocument(data, to: destination, console: console, named: format.documentName)
         }
         if let saveName, let store {
             // A baseline is what later runs are held against: measure the suite twice more,
@@ -150,11 +150,11 @@ let runCommand = Command(
             if comparison.hasRegressions { code = .checkFailed }
             if let destination, format == .junit || format == .markdown {
                 if let data = try runDocument(format, report: report, comparison: comparison, baselineName: compareName) {
-                    try writeDocument(data, to: destination, console: console)
+                    try writeDocument(data, to: destination, console: console, named: format.documentName)
                 }
             }
         } else if let destination, format == .markdown {
-            try writeDocument(Data(report.markdown().utf8), to: destination, console: console)
+            try writeDocument(Data(report.markdown().utf8), to: destination, console: console, named: format.documentName)
         }
         if !outcome.failures.isEmpty {
             for failure in outcome.failures { console.err("bench: reference check failed: \(failure)") }

@@ -57,6 +57,9 @@ let validateCommand = Command(
     run: { arguments, console in
         let request = try ValidateRequest(arguments)
         let (format, destination) = try OutputFormat.parse(arguments, allowed: OutputFormat.validate, command: "validate")
+        // A new format's destination is refused before the work (without --format, as before:
+        // after it).
+        if let destination, arguments.has("format") { try checkDocumentDestination(destination, named: format.documentName) }
         let results = try request.run()
         if destination != "-" {
             let policy = try plotPolicy(for: console, width: nil, height: nil, color: nil)
@@ -64,8 +67,8 @@ let validateCommand = Command(
         }
         if let destination {
             switch format {
-            case .junit: try writeDocument(Data(SceneReport.junit(results).xml().utf8), to: destination, console: console)
-            case .markdown: try writeDocument(Data(SceneReport.markdown(results).utf8), to: destination, console: console)
+            case .junit: try writeDocument(Data(SceneReport.junit(results).xml().utf8), to: destination, console: console, named: format.documentName)
+            case .markdown: try writeDocument(Data(SceneReport.markdown(results).utf8), to: destination, console: console, named: format.documentName)
             default: try writeJSON(SceneReport.json(results, thresholds: request.thresholds), to: destination, console: console)
             }
         }

@@ -14,6 +14,18 @@ enum OutputFormat: String, CaseIterable, Sendable {
     /// The formats `bench validate` writes: scenes have verdicts, not times.
     static let validate: [OutputFormat] = [.json, .junit, .markdown]
 
+    /// What error messages call the document: `cannot write the JUnit XML to PATH: …`.
+    var documentName: String {
+        switch self {
+        case .json: "the JSON"
+        case .githubActionBenchmark: "the github-action-benchmark JSON"
+        case .bencher: "the Bencher JSON"
+        case .googleBenchmark: "the Google Benchmark JSON"
+        case .junit: "the JUnit XML"
+        case .markdown: "the Markdown"
+        }
+    }
+
     /// `--format F`: what `--json FILE` writes, and where `--json` is absent, what is printed
     /// to stdout instead of the text report.
     static func spec(_ formats: [OutputFormat]) -> OptionSpec {
