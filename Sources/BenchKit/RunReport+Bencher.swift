@@ -42,6 +42,6 @@ extension RunReport {
     /// ``bencherMetrics()`` as UTF-8 JSON (sorted keys, pretty-printed, a final newline), for
     /// `bencher run --adapter json --file FILE`.
     public func bencherData() throws -> Data {
-        try JSONEncoderSettings.encode(bencherMetrics())
+        try FormatEncoder.encode(bencherMetrics())
     }
 }

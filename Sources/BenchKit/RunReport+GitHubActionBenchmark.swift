@@ -59,18 +59,6 @@ extension RunReport {
     /// ``githubActionBenchmarkEntries(tool:)`` as UTF-8 JSON (sorted keys, pretty-printed, a
     /// final newline).
     public func githubActionBenchmarkData(tool: GitHubActionBenchmarkTool = .customSmallerIsBetter) throws -> Data {
-        try JSONEncoderSettings.encode(githubActionBenchmarkEntries(tool: tool))
-    }
-}
-
-extension BenchmarkResult {
-    /// The result as work units per second, higher is better: a rate as it is, a time t ns
-    /// per work unit as 10⁹ / t (`ns/query` → `query/s`); `nil` where not finite.
-    public var ratePerSecond: (unit: String, median: Double, ci95: ConfidenceInterval)? {
-        guard !higherIsBetter else { return (unit, median, ci95) }
-        let work = unit.hasPrefix("ns/") ? String(unit.dropFirst(3)) : unit
-        let value = 1e9 / median, lower = 1e9 / ci95.upper, upper = 1e9 / ci95.lower
-        guard value.isFinite, lower.isFinite, upper.isFinite else { return nil }
-        return (work + "/s", value, ConfidenceInterval(lower: lower, upper: upper))
+        try FormatEncoder.encode(githubActionBenchmarkEntries(tool: tool))
     }
 }

@@ -95,6 +95,6 @@ extension RunReport {
 
     /// ``googleBenchmarkDocument()`` as UTF-8 JSON (sorted keys, pretty-printed, a final newline).
     public func googleBenchmarkData() throws -> Data {
-        try JSONEncoderSettings.encode(googleBenchmarkDocument())
+        try FormatEncoder.encode(googleBenchmarkDocument())
     }
 }

@@ -296,3 +296,17 @@ import FoundationXML
         #expect(parsed.elements.map(\.name) == ["testsuites"] && parsed.elements[0].attributes["tests"] == "0")
     }
 }
+
+extension RunReportFormatTests {
+    /// A rate whose interval reaches 0 has no finite time: left out, never `inf` in a document.
+    @Test func aResultWithoutAFiniteConversionIsLeftOut() throws {
+        let stalled = result("stalled", median: 5, ci: (0, 10), unit: .rate("points"))
+        let run = report([stalled, result("fine", median: 10, ci: (9, 11))])
+        #expect(run.githubActionBenchmarkEntries().map(\.name) == ["fine"])
+        #expect(run.googleBenchmarkDocument().benchmarks.map(\.name) == ["fine"])
+        // Bencher keeps each unit as measured: nothing to convert, nothing lost.
+        #expect(run.bencherMetrics().keys.sorted() == ["fine", "stalled"])
+        let text = String(decoding: try run.githubActionBenchmarkData(), as: UTF8.self)
+        #expect(!text.contains("inf") && !text.contains("nan"))
+    }
+}
