@@ -36,9 +36,9 @@ let runCommand = Command(
     interval as lower_value and upper_value); google-benchmark (Google Benchmark's JSON: the
     median time per work unit as real_time in ns, cpu_time equal to it, since only wall time is
     measured); junit (with --compare only: one test case per benchmark compared, a regression
-    a failure); markdown (a table for a pull-request comment, and the comparison's with
-    --compare). With --json FILE the document goes to FILE and the text to stdout; without
-    --json, or with --json -, the document goes to stdout and the comparison to stderr.
+    a failure); markdown (a table for a pull-request comment, and the comparison's table
+    with --compare). With --json FILE the document goes to FILE and the text to stdout;
+    without --json, or with --json -, the document goes to stdout, the comparison to stderr.
     """,
     options: [
         .option("filter", "PATTERN", "only benchmarks whose name matches this regular expression"),
