@@ -4,7 +4,7 @@ import Foundation
 
 let runCommand = Command(
     name: "run",
-    synopsis: "[--filter PATTERN] [--quick] [--json FILE] [--save-baseline NAME] [--compare NAME] [--threshold PCT] [--baselines DIR]",
+    synopsis: "[--filter PATTERN] [--quick] [--json FILE] [--format F] [--save-baseline NAME] [--compare NAME] [--threshold PCT] [--baselines DIR]",
     summary: "run the benchmarks, each raced against its reference",
     details: """
     Release builds only. Each benchmark's result is checked against its reference before it is
@@ -27,11 +27,24 @@ let runCommand = Command(
     reference measured in the same run (else the machine slowed down, not the code), and it
     stays so in each of 3 re-measurements of the suspects, each round in a fresh process. An
     improvement is held to the mirror-image rules.
+
+    --format F chooses the document: json (flightline.run/1, the default);
+    github-action-benchmark (customSmallerIsBetter: every result as time per work unit, a rate
+    r points/s written as 10⁹/r ns/point, since the action judges one document by one
+    direction; `range` is ± the 95 % interval's larger half); bencher (Bencher Metric Format:
+    times under the latency measure, rates under throughput, the median with its 95 %
+    interval as lower_value and upper_value); google-benchmark (Google Benchmark's JSON: the
+    median time per work unit as real_time in ns, cpu_time equal to it, since only wall time is
+    measured); junit (with --compare only: one test case per benchmark compared, a regression
+    a failure); markdown (a table for a pull-request comment, and the comparison's table
+    with --compare). With --json FILE the document goes to FILE and the text to stdout;
+    without --json, or with --json -, the document goes to stdout, the comparison to stderr.
     """,
     options: [
         .option("filter", "PATTERN", "only benchmarks whose name matches this regular expression"),
         .flag("quick", "shorter samples (still ≥ 30 of them)"),
         .option("json", "FILE", "write the results as JSON (flightline.run/1); '-' for stdout"),
+        OutputFormat.spec(OutputFormat.run),
         .option("save-baseline", "NAME", "save the results as baseline NAME (NAME.json in the baselines folder)"),
         .option("compare", "NAME", "compare against a saved baseline; exit 1 on a regression"),
         .option("threshold", "PCT", "with --compare: the regression threshold in percent (default 5)"),
@@ -51,7 +64,11 @@ let runCommand = Command(
         }
         let threshold = try arguments.double("threshold", atLeast: 0) ?? BaselineComparison.defaultThresholdPercent
         let filter = try arguments.string("filter").map { pattern in try benchKit { try BenchmarkFilter(pattern) } }
-        if let destination = arguments.string("json") { try checkDocumentDestination(destination) }
+        let (format, destination) = try OutputFormat.parse(arguments, allowed: OutputFormat.run, command: "run")
+        if format == .junit, compareName == nil {
+            throw CLIError.usage("--format junit for 'bench run' needs --compare NAME (one test case per benchmark compared); without it use json, github-action-benchmark, bencher, google-benchmark or markdown")
+        }
+        if let destination { try checkDocumentDestination(destination, named: format.documentName) }
         var store: BaselineStore?
         if compareName != nil || saveName != nil {
             let location = try BaselineLocation.resolve(option: arguments.string("baselines"), environment: console.environment)
@@ -91,10 +108,11 @@ let runCommand = Command(
         let outcome = try runBenchmarks(benchmarks, quick: quick, console: console)
         var report = outcome.report(build: build, machine: machine)
         report.otherProcessesCPUs = loadBefore?.otherCPUs(until: .now()).map { ($0 * 100).rounded() / 100 }
-        let jsonToStdout = arguments.string("json") == "-"
+        let jsonToStdout = destination == "-"
         if !jsonToStdout { console.out(renderRun(outcome)) }
-        if let destination = arguments.string("json") {
-            try writeDocument(try benchKit { try report.jsonData() }, to: destination, console: console)
+        // JUnit and Markdown hold the comparison, so they are written after it.
+        if let destination, let data = try runDocument(format, report: report, comparison: nil, baselineName: nil) {
+            try writeDocument(data, to: destination, console: console, named: format.documentName)
         }
         if let saveName, let store {
             // A baseline is what later runs are held against: measure the suite twice more,
@@ -130,6 +148,13 @@ let runCommand = Command(
             let text = renderComparison(comparison, name: compareName, selected: filter, warnings: problems)
             if jsonToStdout { console.err(text) } else { console.out(text) }
             if comparison.hasRegressions { code = .checkFailed }
+            if let destination, format == .junit || format == .markdown {
+                if let data = try runDocument(format, report: report, comparison: comparison, baselineName: compareName) {
+                    try writeDocument(data, to: destination, console: console, named: format.documentName)
+                }
+            }
+        } else if let destination, format == .markdown {
+            try writeDocument(Data(report.markdown().utf8), to: destination, console: console, named: format.documentName)
         }
         if !outcome.failures.isEmpty {
             for failure in outcome.failures { console.err("bench: reference check failed: \(failure)") }
@@ -138,6 +163,24 @@ let runCommand = Command(
         return code
     }
 )
+
+/// The document `bench run --format` writes, by BenchKit's writers; `nil` when `format` is
+/// written only once the comparison is known (JUnit, and Markdown with `--compare`) and
+/// `comparison` is not given yet, or Markdown without a comparison (written by the caller).
+func runDocument(_ format: OutputFormat, report: RunReport, comparison: BaselineComparison?, baselineName: String?) throws -> Data? {
+    switch format {
+    case .json: return try benchKit { try report.jsonData() }
+    case .githubActionBenchmark: return try benchKit { try report.githubActionBenchmarkData() }
+    case .bencher: return try benchKit { try report.bencherData() }
+    case .googleBenchmark: return try benchKit { try report.googleBenchmarkData() }
+    case .junit:
+        guard let comparison, let baselineName else { return nil }
+        return Data(comparison.junitReport(baselineName: baselineName).xml().utf8)
+    case .markdown:
+        guard let comparison, let baselineName else { return nil }
+        return Data((report.markdown() + "\n" + comparison.markdown(baselineName: baselineName)).utf8)
+    }
+}
 
 /// How many times `bench run --compare` measures a suspected regression again.
 let remeasurementRounds = 3

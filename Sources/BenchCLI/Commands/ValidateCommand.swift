@@ -1,9 +1,10 @@
 import BenchKit
+import Foundation
 import Motion
 
 let validateCommand = Command(
     name: "validate",
-    synopsis: "[SCENE…] [--hz 60,120] [--mode linear|paced|both] [--seed N] [--json FILE] [--verbose] [user scene] [threshold flags]",
+    synopsis: "[SCENE…] [--hz 60,120] [--mode linear|paced|both] [--seed N] [--json FILE] [--format F] [--verbose] [user scene] [threshold flags]",
     summary: "check that scenes stay smooth at each refresh rate; exit 1 if any is janky",
     details: """
     Samples each scene at every rate (frame times k/hz), measures the step, speed profile, speed
@@ -36,6 +37,13 @@ let validateCommand = Command(
     scenes:
     \(sceneListing.map { "  " + $0 }.joined(separator: "\n"))
 
+    --format F chooses the document: json (flightline.validate/1, the default), junit (JUnit
+    XML: one test suite per scene, one test case per scene × mode × rate, a janky check a
+    failure whose message lists its reasons) or markdown (a table for a pull-request comment).
+    With --json FILE the document goes to FILE and the text report to stdout; without --json,
+    or with --json -, the document goes to stdout alone. The benchmark formats
+    (github-action-benchmark, bencher, google-benchmark) belong to 'bench run'.
+
     exit: 0 all smooth, 1 a scene is janky, 2 bad input.
     """,
     options: [
@@ -43,18 +51,26 @@ let validateCommand = Command(
         .option("mode", "MODE", "path timing: linear (the demo's keyframes), paced (constant speed) or both (default)"),
         SceneSelection.seedSpec,
         .option("json", "FILE", "write the results as JSON (flightline.validate/1); '-' for stdout only"),
+        OutputFormat.spec(OutputFormat.validate),
         .flag("verbose", "list every reason, not a summary of the findings"),
     ] + SceneSelection.specs + SceneThresholds.specs,
     run: { arguments, console in
         let request = try ValidateRequest(arguments)
+        let (format, destination) = try OutputFormat.parse(arguments, allowed: OutputFormat.validate, command: "validate")
+        // A new format's destination is refused before the work (without --format, as before:
+        // after it).
+        if let destination, arguments.has("format") { try checkDocumentDestination(destination, named: format.documentName) }
         let results = try request.run()
-        let json = arguments.string("json")
-        if json != "-" {
+        if destination != "-" {
             let policy = try plotPolicy(for: console, width: nil, height: nil, color: nil)
             console.out(SceneReport.render(results, request: request, plotWidth: min(policy.width - 2, 100), usesColor: policy.usesColor))
         }
-        if let json {
-            try writeJSON(SceneReport.json(results, thresholds: request.thresholds), to: json, console: console)
+        if let destination {
+            switch format {
+            case .junit: try writeDocument(Data(SceneReport.junit(results).xml().utf8), to: destination, console: console, named: format.documentName)
+            case .markdown: try writeDocument(Data(SceneReport.markdown(results).utf8), to: destination, console: console, named: format.documentName)
+            default: try writeJSON(SceneReport.json(results, thresholds: request.thresholds), to: destination, console: console)
+            }
         }
         return results.contains(where: \.isJanky) ? .checkFailed : .success
     }

@@ -95,38 +95,40 @@ func writeJSON(_ document: JSON, to destination: String, console: Console) throw
     try writeDocument(Data(document.rendered().utf8), to: destination, console: console)
 }
 
-/// Writes a finished document where the user asked: `-` is stdout; a regular file is replaced
+/// Writes a finished document where the user asked: `-` is stdout, byte for byte; a regular file is replaced
 /// atomically (a temporary file in its folder renamed into place, with the original's
 /// permissions), so a failure never leaves half a file; a symbolic link is written through;
 /// a device or FIFO (`/dev/null`) is written directly, never replaced. A folder, an empty path
 /// or a missing parent folder is a usage error naming the path and the reason.
-func writeDocument(_ data: Data, to destination: String, console: Console) throws {
+func writeDocument(_ data: Data, to destination: String, console: Console, named what: String = "the JSON") throws {
     if destination == "-" {
-        console.out(String(decoding: data, as: UTF8.self), terminator: "")
+        // Verbatim, never fitted to the terminal: a wrapped Markdown row or XML line is a
+        // different document. (JSON, which starts with `{` or `[`, was never wrapped.)
+        try? FileHandle.standardOutput.write(contentsOf: data)
         return
     }
     do {
         try OutputFile.write(data, toPath: destination)
     } catch let error as BenchKitError {
-        throw documentError(error)
+        throw documentError(error, what)
     }
 }
 
-/// `cannot write the JSON to PATH: REASON`, one line.
-private func documentError(_ error: BenchKitError) -> CLIError {
+/// `cannot write WHAT to PATH: REASON` (WHAT: `the JSON`, `the JUnit XML`, …), one line.
+private func documentError(_ error: BenchKitError, _ what: String) -> CLIError {
     if case .writeFailed(let path, let reason) = error {
-        return CLIError(.usage, path == "''" ? "cannot write the JSON: \(reason)" : "cannot write the JSON to \(path): \(reason)")
+        return CLIError(.usage, path == "''" ? "cannot write \(what): \(reason)" : "cannot write \(what) to \(path): \(reason)")
     }
-    return CLIError(.usage, "cannot write the JSON: \(error)")
+    return CLIError(.usage, "cannot write \(what): \(error)")
 }
 
 /// Refuses, before any work, a `--json` destination that ``writeDocument(_:to:console:)``
 /// would refuse (empty path, a folder, a missing parent folder, an unwritable place).
-func checkDocumentDestination(_ destination: String) throws {
+func checkDocumentDestination(_ destination: String, named what: String = "the JSON") throws {
     guard destination != "-" else { return }
     do {
         try OutputFile.check(destination)
     } catch let error as BenchKitError {
-        throw documentError(error)
+        throw documentError(error, what)
     }
 }

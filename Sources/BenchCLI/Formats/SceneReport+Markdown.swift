@@ -1,0 +1,31 @@
+import BenchKit
+import Motion
+
+/// `bench validate --format markdown`.
+extension SceneReport {
+    /// A GitHub-flavoured Markdown table for a pull-request comment: one row per scene × mode ×
+    /// rate with frames, the largest step, speed jump and turn, the verdict and its reasons
+    /// (joined by `<br>`, every cell escaped by `Markup.markdownCell`), then the verdict line.
+    static func markdown(_ results: [SceneValidation]) -> String {
+        let reports = results.flatMap(\.reports)
+        let rows = reports.map { report -> [String] in
+            let m = report.metrics
+            // Never `nan` or `inf` in a table (a diverged value has no number): `—`.
+            func show(_ value: Double, _ prefix: String = "", _ suffix: String = "") -> String {
+                value.isFinite ? prefix + significant(value) + suffix : "—"
+            }
+            return [
+                report.scene, report.mode?.rawValue ?? "—", "\(report.hz.formatted) Hz", "\(report.frames)",
+                show(m.maxStep, "", " pt"), m.speedJump.map { show($0.ratio, "×") } ?? "—",
+                m.maxTurn.map { show($0.degrees, "", "°") } ?? "—",
+                report.verdict == .janky ? "**janky**" : "smooth", report.reasons.joined(separator: "\n"),
+            ]
+        }
+        var text = Markup.markdownTable(
+            ["scene", "mode", "rate", "frames", "max step", "speed jump", "max turn", "verdict", "reasons"], rows,
+            rightAligned: [2, 3, 4, 5, 6])
+        let janky = reports.count { $0.verdict == .janky }
+        text += "\n**verdict: \(janky == 0 ? "smooth" : "janky")** (\(janky) of \(reports.count) scene × mode × rate checks janky)\n"
+        return text
+    }
+}

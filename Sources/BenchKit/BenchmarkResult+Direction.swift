@@ -1,0 +1,56 @@
+import Foundation
+
+/// A result in either direction, for the formats that judge a whole document one way
+/// (github-action-benchmark's `customSmallerIsBetter` / `customBiggerIsBetter`, Google
+/// Benchmark's times).
+///
+/// A time t ns per work unit and a rate r work units per second are one measurement:
+/// r = 10⁹ / t. The transform is monotonic, so the median of the transformed samples is the
+/// transformed median and an interval's ends swap.
+extension BenchmarkResult {
+    /// The result as nanoseconds per work unit, lower is better: a time as it is; a rate r as
+    /// 10⁹ / r. `nil` where a value would not be finite (a rate or interval end of 0).
+    ///
+    /// The work unit is the unit's: `ns/query` stays `ns/query`; `points/s` becomes `ns/point`
+    /// (one trailing `s` of the rate's plural dropped).
+    public var timePerUnit: (unit: String, median: Double, ci95: ConfidenceInterval)? {
+        guard higherIsBetter else { return (unit, median, ci95) }
+        var work = unit.hasSuffix("/s") ? String(unit.dropLast(2)) : unit
+        if work.count > 1, work.hasSuffix("s") { work.removeLast() }
+        return Self.inverted(median, ci95).map { ("ns/" + work, $0.median, $0.ci95) }
+    }
+
+    /// The result as work units per second, higher is better: a rate as it is, a time t ns per
+    /// work unit as 10⁹ / t (`ns/query` → `query/s`); `nil` where a value would not be finite.
+    public var ratePerSecond: (unit: String, median: Double, ci95: ConfidenceInterval)? {
+        guard !higherIsBetter else { return (unit, median, ci95) }
+        let work = unit.hasPrefix("ns/") ? String(unit.dropFirst(3)) : unit
+        return Self.inverted(median, ci95).map { (work + "/s", $0.median, $0.ci95) }
+    }
+
+    /// 10⁹ / x for the median and both ends (swapped), or `nil` if any is not finite.
+    private static func inverted(_ median: Double, _ ci95: ConfidenceInterval) -> (median: Double, ci95: ConfidenceInterval)? {
+        let value = 1e9 / median, lower = 1e9 / ci95.upper, upper = 1e9 / ci95.lower
+        guard value.isFinite, lower.isFinite, upper.isFinite else { return nil }
+        return (value, ConfidenceInterval(lower: lower, upper: upper))
+    }
+}
+
+/// The encoder of every CI document of a run: sorted keys, no escaped slashes (benchmark names
+/// hold them), pretty-printed, a final newline — byte-for-byte reproducible, as
+/// ``RunReport/jsonData(prettyPrinted:)``.
+enum FormatEncoder {
+    /// - Throws: ``BenchKitError/encodingFailed(_:)`` for a non-finite number (the writers
+    ///   leave those out, so this does not happen).
+    static func encode<T: Encodable>(_ value: T) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        do {
+            var data = try encoder.encode(value)
+            data.append(0x0a)
+            return data
+        } catch {
+            throw BenchKitError.encodingFailed("\(error)")
+        }
+    }
+}
