@@ -1,4 +1,5 @@
 import Foundation
+import Motion
 import SpringSolver
 
 /// `bench spring`: one spring in every vocabulary, its regime, settling and exact motion.
@@ -33,7 +34,7 @@ let springCommand = Command(
 /// Everything `bench spring` says about one spring and its motion.
 struct SpringCommandReport {
     let motion: SpringMotion<Double>
-    let mapping: EnvelopeDecayMapping
+    let mapping: any UIKitSpringMapping
     /// The vocabulary the spring was given in (`nil`: the default spring).
     let given: SpringParameters?
     let notes: [String]
@@ -41,6 +42,18 @@ struct SpringCommandReport {
     let timesWereGiven: Bool
     /// The motion's settle time, computed once (up to 10⁶ closed-form evaluations each time).
     let settleTime: Double
+
+    /// The motion under each UIKit mapping, when the spring is a UIKit one (given with
+    /// `--uikit-duration`, or the menu's by default): the duration → stiffness mapping is
+    /// undocumented, so the report says how much it moves the overshoot and settle times.
+    let mappingComparison: [MappingOutcome]
+
+    struct MappingOutcome {
+        let name: String
+        let spring: DampedSpring
+        let overshootTime: Double
+        let settleTime: Double
+    }
 
     /// At most this many `--at` times (each is one line of output).
     static let maximumTimes = 100_000
@@ -64,6 +77,27 @@ struct SpringCommandReport {
         }
         timesWereGiven = atTimes != nil
         settleTime = motion.settleTime()
+        let uikit: (duration: Double, dampingRatio: Double)?
+        switch given {
+        case .uikit(let duration, let ratio)?: uikit = (duration, ratio)
+        case nil: uikit = (MenuBounce.duration, MenuBounce.dampingRatio(.show))
+        default: uikit = nil
+        }
+        if let uikit {
+            let envelope = mapping as? EnvelopeDecayMapping ?? .default
+            let motion = self.motion
+            mappingComparison = try [("envelope", envelope as any UIKitSpringMapping), ("framer", FramerDurationMapping.default)].map { name, mapping in
+                do {
+                    let spring = try mapping.conversion(duration: uikit.duration, dampingRatio: uikit.dampingRatio).spring
+                    let other = try SpringMotion(spring: spring, from: motion.initialPosition, to: motion.target, initialVelocity: motion.initialVelocity)
+                    return MappingOutcome(name: name, spring: spring, overshootTime: other.overshoot.time, settleTime: other.settleTime())
+                } catch let error as SpringError {
+                    throw CLIError.usage("under the \(name) UIKit mapping: \(error)")
+                }
+            }
+        } else {
+            mappingComparison = []
+        }
         times = atTimes ?? motion.sampleTimes(settleTime: settleTime)
         // Every number printed must be finite: the closed form is computed in scaled form, so
         // a sample is infinite only when its true value is beyond the largest finite number.
@@ -109,8 +143,8 @@ struct SpringCommandReport {
             }
         }
         lines.append(table.rendered())
-        if mapping != .default {
-            lines.append("(uikit under the envelope-decay mapping with residual \(compact(mapping.residual)) and \(mapping.overdamping.rawValue) overdamping)")
+        if let description = SpringOptions.mappingDescription(mapping) {
+            lines.append("(\(description))")
         }
         lines.append("")
         let settle = settleTime
@@ -124,6 +158,21 @@ struct SpringCommandReport {
         lines.append(overshootDistance > 0
                      ? "overshoot: \(compact(overshootDistance)) pt past the target\(share) at t = \(compact(overshootTime)) s"
                      : "overshoot: none")
+        if mappingComparison.count == 2 {
+            lines.append("")
+            lines.append("UIKit's duration → stiffness mapping is undocumented; the same UIKit values and motion under each:")
+            var table = Table("mapping", "stiffness", "damping", "overshoot at", "settles at")
+            for outcome in mappingComparison {
+                table.add(row: [outcome.name, compact(outcome.spring.stiffness, 5), compact(outcome.spring.damping, 4),
+                                outcome.overshootTime > 0 ? "\(compact(outcome.overshootTime, 4)) s" : "no overshoot",
+                                timeText(outcome.settleTime)])
+            }
+            lines.append(table.rendered())
+            let (envelope, framer) = (mappingComparison[0], mappingComparison[1])
+            let settleShift = framer.settleTime - envelope.settleTime
+            lines.append("framer vs envelope: overshoot time \(signed(framer.overshootTime - envelope.overshootTime)) s, settle time "
+                         + (settleShift.isFinite ? "\(signed(settleShift)) s" : "not comparable (one never settles)"))
+        }
         lines.append("")
         lines.append(timesWereGiven ? "samples (exact, at the times given):" : "samples (exact, 10 times from 0 to the settle time):")
         var samples = Table("t (s)", "x (pt)", "v (pt/s)")
@@ -133,6 +182,10 @@ struct SpringCommandReport {
         }
         lines.append(samples.rendered())
         return lines.joined(separator: "\n")
+    }
+
+    private func signed(_ value: Double) -> String {
+        (value >= 0 ? "+" : "") + compact(value, 3)
     }
 
     private func timeText(_ value: Double) -> String {
@@ -151,6 +204,13 @@ struct SpringCommandReport {
                            : "\(key) is null: it exceeds the largest finite time (1.8e308 s)")
         }
         return reasons
+    }
+
+    /// Why a mapping's `settleTime` is null in `uikitMappings`, when one is.
+    var mappingNullReasons: [String] {
+        mappingComparison.filter { !$0.settleTime.isFinite }.map {
+            "uikitMappings[\($0.name)].settleTime is null: it exceeds the largest finite time (1.8e308 s)"
+        }
     }
 
     /// `flightline.spring/1` (docs/design.md §3), with the vocabularies, the motion, settling and
@@ -188,7 +248,16 @@ struct SpringCommandReport {
             ("settlingDuration", .finite(s.settlingDuration)),
             ("overshoot", .object([("distance", .number(overshootDistance)), ("time", .number(overshootTime))])),
             ("motion", .object([("from", .number(motion.initialPosition)), ("to", .number(motion.target)), ("velocity", .number(motion.initialVelocity))])),
-            ("notes", .array((notes + nullReasons).map(JSON.string))),
+            ("uikitMappings", .array(mappingComparison.map { outcome in
+                .object([
+                    ("mapping", .string(outcome.name)),
+                    ("stiffness", .number(outcome.spring.stiffness)),
+                    ("damping", .number(outcome.spring.damping)),
+                    ("overshootTime", .number(outcome.overshootTime)),
+                    ("settleTime", .finite(outcome.settleTime)),
+                ])
+            })),
+            ("notes", .array((notes + nullReasons + mappingNullReasons).map(JSON.string))),
         ])
     }
 }
