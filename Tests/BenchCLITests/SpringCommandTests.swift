@@ -277,4 +277,38 @@ import Testing
     func badUIKitMappingIsExitTwo(options: [String], message: String) throws {
         expectUsageError(try runBench(["spring"] + options), mentioning: message)
     }
+
+    /// `--css-linear`: a ready-to-paste `linear()` with the duration, the stop count and the
+    /// measured error, in text and JSON alike.
+    @Test func cssLinearEasing() throws {
+        let run = try runBench(["spring", "--css-linear", "--wide"])
+        #expect(run.code == 0, "\(run.stderr)")
+        let css = try #require(run.stdout.split(separator: "\n").first { $0.hasPrefix("animation-timing-function: linear(0, ") })
+        #expect(css.hasSuffix(", 1);"))
+        #expect(run.stdout.contains("animation-duration: "))
+        let json = try runBench(["spring", "--css-linear", "--max-error", "0.01", "--json", "-"])
+        #expect(json.code == 0, "\(json.stderr)")
+        let object = try #require(try jsonObject(json.stdout)["cssLinear"] as? [String: Any])
+        let stops = try #require(object["stops"] as? [[String: Double]])
+        #expect(object["stopCount"] as? Double == Double(stops.count))
+        #expect((object["measuredError"] as? Double ?? 1) <= 0.01)
+        #expect(object["maxError"] as? Double == 0.01)
+        #expect((object["css"] as? String)?.hasPrefix("linear(0, ") == true)
+        #expect((object["duration"] as? Double ?? 0) > 0)
+        let coarser = try jsonObject(try runBench(["spring", "--css-linear", "--max-error", "0.05", "--json", "-"]).stdout)["cssLinear"] as? [String: Any]
+        #expect((coarser?["stopCount"] as? Double ?? 99) < Double(stops.count))
+    }
+
+    @Test(arguments: [
+        (["--css-linear", "--max-error", "0"], "--max-error must be a fraction of the distance from 0.0001 to 0.5"),
+        (["--css-linear", "--max-error", "-0.1"], "--max-error"),
+        (["--css-linear", "--max-error", "nan"], "--max-error"),
+        (["--css-linear", "--max-error", "1"], "--max-error must be a fraction of the distance from 0.0001 to 0.5"),
+        (["--max-error", "0.01"], "--max-error goes with --css-linear"),
+        (["--css-linear", "--stiffness", "100", "--damping", "0"], "--css-linear: damping must be positive"),
+        (["--css-linear", "--stiffness", "100", "--damping", "10", "--from", "3", "--to", "3", "--velocity", "5"], "--css-linear: distance must be nonzero"),
+    ])
+    func badCSSLinearIsExitTwo(options: [String], message: String) throws {
+        expectUsageError(try runBench(["spring"] + options), mentioning: message)
+    }
 }

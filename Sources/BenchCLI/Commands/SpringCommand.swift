@@ -15,10 +15,15 @@ let springCommand = Command(
     Core Animation's settlingDuration, the motion's settle time (within 0.5 pt and 31.25 pt/s
     for good), the overshoot, and exact samples t, x, v (absolute positions, points) at the
     times asked, in the order given — by default 10 times evenly spaced from 0 to the settle
-    time.
+    time. With --css-linear, also a CSS linear() easing (CSS Easing Level 2) that stays within
+    --max-error of the exact motion, the duration to play it over (after it the motion stays
+    within the error of the target), its stop count and its measured error: CSS has no
+    spring() timing function, so this is how a spring ships to the web.
     """,
     options: SpringOptions.specsWithMenuFallback + [
         .option("at", "T,…", "sample times in seconds, ≥ 0 (default: 10 up to the settle time)"),
+        .flag("css-linear", "also print the fewest CSS linear() stops found that follow the exact motion within --max-error, with the duration to use"),
+        .option("max-error", "E", "with --css-linear: largest distance from the exact motion, as a fraction of the distance, 0.0001…0.5 (default 0.005)"),
         .option("json", "FILE", "write flightline.spring/1 JSON; '-' for stdout"),
     ],
     run: { arguments, console in
@@ -47,6 +52,8 @@ struct SpringCommandReport {
     /// `--uikit-duration`, or the menu's by default): the duration → stiffness mapping is
     /// undocumented, so the report says how much it moves the overshoot and settle times.
     let mappingComparison: [MappingOutcome]
+    /// The CSS `linear()` easing, with `--css-linear`.
+    let cssLinear: CSSLinearEasing?
 
     struct MappingOutcome {
         let name: String
@@ -82,6 +89,22 @@ struct SpringCommandReport {
         case .uikit(let duration, let ratio)?: uikit = (duration, ratio)
         case nil: uikit = (MenuBounce.duration, MenuBounce.dampingRatio(.show))
         default: uikit = nil
+        }
+        let maxError = try arguments.double("max-error")
+        if arguments.has("css-linear") {
+            let tolerance = maxError ?? 0.005
+            guard tolerance.isFinite, tolerance >= 0.0001, tolerance <= 0.5 else {
+                throw CLIError.usage("--max-error must be a fraction of the distance from 0.0001 to 0.5 (0.005 is 0.5 %), got \(compact(tolerance))")
+            }
+            do {
+                cssLinear = try motion.cssLinearEasing(maxError: tolerance)
+            } catch let error as SpringError {
+                throw CLIError.usage("--css-linear: \(error)")
+            }
+        } else if maxError != nil {
+            throw CLIError.usage("--max-error goes with --css-linear")
+        } else {
+            cssLinear = nil
         }
         if let uikit {
             let envelope = mapping as? EnvelopeDecayMapping ?? .default
@@ -173,6 +196,13 @@ struct SpringCommandReport {
             lines.append("framer vs envelope: overshoot time \(signed(framer.overshootTime - envelope.overshootTime)) s, settle time "
                          + (settleShift.isFinite ? "\(signed(settleShift)) s" : "not comparable (one never settles)"))
         }
+        if let css = cssLinear {
+            lines.append("")
+            lines.append("CSS linear() easing within \(compact(css.tolerance * 100, 3)) % of the distance (\(compact(css.tolerance * motion.distance, 3)) pt):")
+            lines.append("animation-duration: \(compact(css.duration, 4))s;")
+            lines.append("animation-timing-function: \(css.cssText);")
+            lines.append("\(css.stops.count) stops over \(compact(css.duration, 4)) s; measured error \(compact(css.measuredError * 100, 3)) % of the distance (\(compact(css.measuredError * motion.distance, 3)) pt), on a grid 8× finer than the stops were chosen on, over twice the duration")
+        }
         lines.append("")
         lines.append(timesWereGiven ? "samples (exact, at the times given):" : "samples (exact, 10 times from 0 to the settle time):")
         var samples = Table("t (s)", "x (pt)", "v (pt/s)")
@@ -258,7 +288,16 @@ struct SpringCommandReport {
                 ])
             })),
             ("notes", .array((notes + nullReasons + mappingNullReasons).map(JSON.string))),
-        ])
+        ] + (cssLinear.map { css in
+            [("cssLinear", JSON.object([
+                ("maxError", .number(css.tolerance)),
+                ("duration", .number(css.duration)),
+                ("stopCount", .number(Double(css.stops.count))),
+                ("measuredError", .number(css.measuredError)),
+                ("stops", .array(css.stops.map { .object([("progress", .number($0.progress)), ("position", .number($0.position))]) })),
+                ("css", .string(css.cssText)),
+            ]))]
+        } ?? []))
     }
 }
 
