@@ -37,7 +37,7 @@ public enum SpringVocabulary: String, Sendable, CaseIterable, Codable {
 ///   `SpringDescription.withDurationAndBounce`, documented to match SwiftUI). Apple's example
 ///   `Spring(duration: 0.5, bounce: 0.3)` → `(1.0, 157.9, 17.6)` holds.
 /// - ``uikit(duration:dampingRatio:)``: see ``UIKitSpringMapping`` (undocumented by Apple; the
-///   default is ``EnvelopeDecayMapping``).
+///   default is ``EnvelopeDecayMapping``; ``FramerDurationMapping`` is Framer's).
 /// - ``android(stiffness:dampingRatio:)``: `SpringForce` has no mass (m = 1): `k = stiffness`,
 ///   `c = 2ζ√k` (developer.android.com, SpringForce).
 /// - ``reactSpring(tension:friction:mass:)``: `k = tension`, `c = friction` (react-spring
