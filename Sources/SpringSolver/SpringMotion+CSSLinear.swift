@@ -74,7 +74,8 @@ extension SpringMotion where V == Double {
     ///
     /// - Throws: ``SpringError/invalidParameter(name:value:expected:)`` for a `maxError`
     ///   outside 0.0001…0.5, a motion with no distance (`from == to`), an undamped spring
-    ///   (it never comes to rest), or one so lightly damped that 2¹⁸ samples cannot follow it.
+    ///   (it never comes to rest), or a motion 2¹⁸ samples cannot follow within `maxError`
+    ///   (too lightly damped, or a start too fast for its distance).
     /// - Complexity: per pass, 17n closed-form evaluations and O(n·L) slope comparisons
     ///   (L samples per stop); n ≤ 2¹⁸, at most 5 passes.
     public func cssLinearEasing(maxError: Double = 0.005) throws -> CSSLinearEasing {
@@ -94,7 +95,8 @@ extension SpringMotion where V == Double {
         let criteria = RestCriteria(uncheckedDistance: budget * abs(span), speed: .greatestFiniteMagnitude)
         let duration = settleTime(criteria)
         guard duration.isFinite, duration > 0 else {
-            throw SpringError.invalidParameter(name: "damping", value: spring.damping, expected: "large enough to come to rest in a finite time")
+            throw SpringError.invalidParameter(
+                name: "distance", value: span, expected: "one whose time to come within the error of the target is a finite number of seconds")
         }
         let progressDigits = Int((-log10(maxError / 20)).rounded(.up))
         func progress(_ t: Double) -> Double { (position(at: t) - initialPosition) / span }
@@ -113,8 +115,8 @@ extension SpringMotion where V == Double {
             }
             guard count < 1 << 18 else {
                 throw SpringError.invalidParameter(
-                    name: "damping ratio", value: spring.dampingRatio,
-                    expected: "large enough for 2^18 samples to follow the motion within \(SpringError.format(maxError))")
+                    name: "max error", value: maxError,
+                    expected: "larger for this motion: 2^18 samples cannot follow it that closely (ζ \(SpringError.format(spring.dampingRatio)): too lightly damped, or too fast a start for its distance)")
             }
             count = min(count * 4, 1 << 18)
         }

@@ -307,6 +307,7 @@ import Testing
         (["--max-error", "0.01"], "--max-error goes with --css-linear"),
         (["--css-linear", "--stiffness", "100", "--damping", "0"], "--css-linear: damping must be positive"),
         (["--css-linear", "--stiffness", "100", "--damping", "10", "--from", "3", "--to", "3", "--velocity", "5"], "--css-linear: distance must be nonzero"),
+        (["--css-linear", "--max-error", "0.0001", "--stiffness", "100", "--damping", "0.02"], "--css-linear: max error must be larger for this motion"),
     ])
     func badCSSLinearIsExitTwo(options: [String], message: String) throws {
         expectUsageError(try runBench(["spring"] + options), mentioning: message)
