@@ -169,6 +169,50 @@ public enum MenuBounce {
     public static let shownY = viewport.y - menuHeight
     public static let hiddenY = viewport.y
 
+    /// The phase's motion under one UIKit mapping: its spring, when it overshoots and when it
+    /// settles (``SpringSolver/RestCriteria/default``).
+    public struct MappingOutcome: Sendable, Hashable {
+        /// `envelope` or `framer` (the command line's `--uikit-mapping` names).
+        public let mapping: String
+        public let spring: DampedSpring
+        /// The overshoot's time (s), 0 with no overshoot.
+        public let overshootTime: Double
+        public let settleTime: Double
+    }
+
+    /// The phase under each UIKit mapping SpringSolver knows — the default envelope decay and
+    /// Framer's (`FramerDurationMapping`) — since UIKit does not document how the duration
+    /// sets the stiffness: for the show, k 207.11 vs 190.21, so the overshoot comes 0.012 s
+    /// and the settling 0.029 s later under Framer's.
+    public static func mappingOutcomes(_ phase: Phase) throws -> [MappingOutcome] {
+        let from = phase == .show ? hiddenY : shownY
+        let to = phase == .show ? shownY : hiddenY
+        let parameters = try UIKitSpringParameters(
+            duration: duration, dampingRatio: dampingRatio(phase), initialSpringVelocity: initialSpringVelocity)
+        let mappings: [(String, any UIKitSpringMapping)] = [("envelope", EnvelopeDecayMapping.default), ("framer", FramerDurationMapping.default)]
+        return try mappings.map { name, mapping in
+            let motion = try parameters.motion(from: from, to: to, mapping: mapping)
+            return MappingOutcome(mapping: name, spring: motion.spring, overshootTime: motion.overshoot.time, settleTime: motion.settleTime())
+        }
+    }
+
+    static func mappingNote(_ outcomes: [MappingOutcome]) -> String {
+        let parts = outcomes.map { outcome in
+            "\(outcome.mapping) k \(formatted(outcome.spring.stiffness, 2)) "
+                + (outcome.overshootTime > 0 ? "overshoots at \(formatted(outcome.overshootTime, 3)) s" : "does not overshoot")
+                + ", settles at \(formatted(outcome.settleTime, 3)) s"
+        }
+        var note = "UIKit mappings: " + parts.joined(separator: "; ")
+        if outcomes.count == 2 {
+            let (a, b) = (outcomes[0], outcomes[1])
+            func shift(_ value: Double) -> String { (value >= 0 ? "+" : "") + formatted(value, 3) }
+            let overshoot = a.overshootTime == 0 && b.overshootTime == 0
+                ? "no overshoot either way" : "overshoot \(shift(b.overshootTime - a.overshootTime)) s"
+            note += " (\(b.mapping) vs \(a.mapping): \(overshoot), settle \(shift(b.settleTime - a.settleTime)) s)"
+        }
+        return note
+    }
+
     /// The scene for `phase`, with the spring from a UIKit mapping (default: SpringSolver's
     /// `EnvelopeDecayMapping.default`: mass 1, ω₀ such that the envelope decays to 0.001 of the
     /// distance at the duration, a damping ratio above 1 clamped to 1). How the mapping treated
@@ -194,6 +238,7 @@ public enum MenuBounce {
             motion = try SpringMotion(
                 spring: conversion.spring, from: from, to: to,
                 initialVelocity: parameters.initialVelocity(from: from, to: to))
+            notes.append(mappingNote(try mappingOutcomes(phase)))
         } catch {
             throw MotionError("menu spring could not be built: \(error)")
         }

@@ -20,7 +20,7 @@ extension SpringParameters {
     ///
     /// - Complexity: O(vocabularies).
     public static func expressions(
-        of spring: DampedSpring, uikitMapping mapping: EnvelopeDecayMapping = .default
+        of spring: DampedSpring, uikitMapping mapping: any UIKitSpringMapping = EnvelopeDecayMapping.default
     ) -> [SpringExpression] {
         vocabularyKeys.map { keys in
             do {

@@ -37,16 +37,21 @@ public enum SpringVocabulary: String, Sendable, CaseIterable, Codable {
 ///   `SpringDescription.withDurationAndBounce`, documented to match SwiftUI). Apple's example
 ///   `Spring(duration: 0.5, bounce: 0.3)` → `(1.0, 157.9, 17.6)` holds.
 /// - ``uikit(duration:dampingRatio:)``: see ``UIKitSpringMapping`` (undocumented by Apple; the
-///   default is ``EnvelopeDecayMapping``).
+///   default is ``EnvelopeDecayMapping``; ``FramerDurationMapping`` is Framer's).
 /// - ``android(stiffness:dampingRatio:)``: `SpringForce` has no mass (m = 1): `k = stiffness`,
 ///   `c = 2ζ√k` (developer.android.com, SpringForce).
 /// - ``reactSpring(tension:friction:mass:)``: `k = tension`, `c = friction` (react-spring
 ///   config; defaults tension 170, friction 26, mass 1).
 /// - ``rebound(tension:friction:)``: `m = 1`, `k = tension`, `c = friction` (Rebound).
-/// - ``origami(tension:friction:)``: Rebound's `OrigamiValueConverter`:
-///   `tension = (qcTension − 30)·3.62 + 194`, `friction = (qcFriction − 8)·3 + 25`, then as
-///   Rebound. (Rebound's Java converter maps an Origami value of exactly 0 to 0; we follow
-///   rebound-js and React Native, which keep the linear formula everywhere.)
+/// - ``origami(tension:friction:)``: Rebound's `OrigamiValueConverter` (Java,
+///   `com.facebook.rebound.OrigamiValueConverter`): `tension = (qcTension − 30)·3.62 + 194`,
+///   `friction = (qcFriction − 8)·3 + 25`, then as Rebound, with a value of exactly 0 mapped to
+///   0 both ways (`oValue == 0 ? 0 : …`, and the inverses `tension == 0 ? 0 : …`,
+///   `friction == 0 ? 0 : …`). So Origami friction 0 is an undamped spring (c = 0, not the
+///   formula's 1) and Rebound friction 0 is Origami friction 0 (not −1/3); Origami tension 0 is
+///   stiffness 0, no spring, and is refused. rebound-js drops the guard; Facebook's Java
+///   library, where the converter comes from, has it. The same constants appear in POP as
+///   `194 + (q − 30)/50·(375 − 194)` and `25 + (q − 8)/2·(25 − 19)` (181/50 = 3.62, 6/2 = 3).
 public enum SpringParameters: Sendable, Hashable {
     case physical(mass: Double, stiffness: Double, damping: Double)
     case response(response: Double, dampingRatio: Double, mass: Double)
@@ -139,15 +144,19 @@ public enum SpringParameters: Sendable, Hashable {
         case let .origami(tension, friction):
             let qcTension = try Check.finite(tension, "origami tension")
             let qcFriction = try Check.finite(friction, "origami friction")
-            let reboundTension = (qcTension - 30) * 3.62 + 194
-            let reboundFriction = (qcFriction - 8) * 3 + 25
+            let reboundTension = Origami.reboundTension(qcTension)
+            let reboundFriction = Origami.reboundFriction(qcFriction)
+            guard qcTension != 0 else {
+                throw SpringError.invalidParameter(
+                    name: "origami tension", value: qcTension, expected: "nonzero (Rebound maps Origami tension 0 to stiffness 0, no spring)")
+            }
             guard reboundTension > 0 else {
                 throw SpringError.invalidParameter(
                     name: "origami tension", value: qcTension, expected: "above \(30 - 194 / 3.62) (positive stiffness)")
             }
             guard reboundFriction >= 0 else {
                 throw SpringError.invalidParameter(
-                    name: "origami friction", value: qcFriction, expected: "at least \(8 - 25.0 / 3) (non-negative damping)")
+                    name: "origami friction", value: qcFriction, expected: "0 or at least \(8 - 25.0 / 3) (non-negative damping)")
             }
             return try DampedSpring(mass: 1, stiffness: reboundTension, damping: reboundFriction)
         }
@@ -187,8 +196,8 @@ public enum SpringParameters: Sendable, Hashable {
         case .rebound:
             self = .rebound(tension: spring.stiffness / m, friction: spring.damping / m)
         case .origami:
-            self = .origami(tension: (spring.stiffness / m - 194) / 3.62 + 30,
-                            friction: (spring.damping / m - 25) / 3 + 8)
+            self = .origami(tension: Origami.tension(fromRebound: spring.stiffness / m),
+                            friction: Origami.friction(fromRebound: spring.damping / m))
         }
     }
 
@@ -218,4 +227,13 @@ extension DampedSpring {
 
     /// SwiftUI's `bounce`: `1 − ζ` when ζ ≤ 1, `1/ζ − 1` when overdamped.
     public var bounce: Double { dampingRatio <= 1 ? 1 - dampingRatio : 1 / dampingRatio - 1 }
+}
+
+/// Rebound's `OrigamiValueConverter` (Java): linear maps between Origami (Quartz Composer)
+/// tension and friction and Rebound's, with exactly 0 mapped to 0 in both directions.
+enum Origami {
+    static func reboundTension(_ origami: Double) -> Double { origami == 0 ? 0 : (origami - 30) * 3.62 + 194 }
+    static func reboundFriction(_ origami: Double) -> Double { origami == 0 ? 0 : (origami - 8) * 3 + 25 }
+    static func tension(fromRebound tension: Double) -> Double { tension == 0 ? 0 : (tension - 194) / 3.62 + 30 }
+    static func friction(fromRebound friction: Double) -> Double { friction == 0 ? 0 : (friction - 25) / 3 + 8 }
 }

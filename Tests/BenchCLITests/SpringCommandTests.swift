@@ -240,4 +240,76 @@ import Testing
     func badInputIsOneLineAndExitTwo(arguments: [String], message: String) throws {
         expectUsageError(try runBench(["spring"] + arguments), mentioning: message)
     }
+
+    /// `--uikit-mapping framer` (Framer's mapping: k 190.2, c 16.55 for the menu) and the report
+    /// of how the mapping moves the overshoot and settle times, in text and JSON.
+    @Test func framerUIKitMapping() throws {
+        let run = try runBench(["spring", "--uikit-mapping", "framer"])
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("spring: mass 1, stiffness 190.214, damping 16.5502"))
+        #expect(run.stdout.contains("envelope     207.11    17.27"))
+        #expect(run.stdout.contains("framer       190.21    16.55"))
+        #expect(run.stdout.contains("framer vs envelope: overshoot time +"))
+        let given = try runBench(["spring", "--uikit-duration", "0.8", "--damping-ratio", "0.6", "--uikit-mapping", "framer", "--json", "-"])
+        #expect(given.code == 0, "\(given.stderr)")
+        let object = try jsonObject(given.stdout)
+        let rows = try #require(object["uikitMappings"] as? [[String: Any]])
+        #expect(rows.map { $0["mapping"] as? String } == ["envelope", "framer"])
+        #expect(abs((rows[1]["stiffness"] as? Double ?? 0) - 190.2) < 0.05)
+        #expect(abs((rows[1]["damping"] as? Double ?? 0) - 16.55) < 0.005)
+        for row in rows { #expect((row["settleTime"] as? Double ?? 0) > (row["overshootTime"] as? Double ?? 1)) }
+        // Not a UIKit spring: nothing to compare.
+        let physical = try runBench(["spring", "--stiffness", "100", "--damping", "10", "--json", "-"])
+        #expect((try jsonObject(physical.stdout)["uikitMappings"] as? [Any])?.isEmpty == true)
+        for (command, expected) in [(["integrators", "--uikit-mapping", "framer", "--hz", "60"], "k 190, c 16.6"),
+                                    (["validate", "menu-show", "--uikit-mapping", "framer"], "stiffness 190.21, damping 16.550")] {
+            let other = try runBench(command)
+            #expect(other.code == 0 || other.code == 1, "\(command): \(other.stderr)")
+            #expect(other.stdout.contains(expected), "\(command)")
+        }
+    }
+
+    @Test(arguments: [
+        (["--uikit-mapping", "nope"], "--uikit-mapping"),
+        (["--uikit-mapping", "framer", "--uikit-residual", "0.01"], "--uikit-residual tunes the envelope mapping"),
+        (["--uikit-duration", "0.8", "--damping-ratio", "0", "--uikit-mapping", "framer"], "damping ratio must be a positive finite number"),
+    ])
+    func badUIKitMappingIsExitTwo(options: [String], message: String) throws {
+        expectUsageError(try runBench(["spring"] + options), mentioning: message)
+    }
+
+    /// `--css-linear`: a ready-to-paste `linear()` with the duration, the stop count and the
+    /// measured error, in text and JSON alike.
+    @Test func cssLinearEasing() throws {
+        let run = try runBench(["spring", "--css-linear", "--wide"])
+        #expect(run.code == 0, "\(run.stderr)")
+        let css = try #require(run.stdout.split(separator: "\n").first { $0.hasPrefix("animation-timing-function: linear(0, ") })
+        #expect(css.hasSuffix(", 1);"))
+        #expect(run.stdout.contains("animation-duration: "))
+        let json = try runBench(["spring", "--css-linear", "--max-error", "0.01", "--json", "-"])
+        #expect(json.code == 0, "\(json.stderr)")
+        let object = try #require(try jsonObject(json.stdout)["cssLinear"] as? [String: Any])
+        let stops = try #require(object["stops"] as? [[String: Double]])
+        #expect(object["stopCount"] as? Double == Double(stops.count))
+        #expect((object["measuredError"] as? Double ?? 1) <= 0.01)
+        #expect(object["maxError"] as? Double == 0.01)
+        #expect((object["css"] as? String)?.hasPrefix("linear(0, ") == true)
+        #expect((object["duration"] as? Double ?? 0) > 0)
+        let coarser = try jsonObject(try runBench(["spring", "--css-linear", "--max-error", "0.05", "--json", "-"]).stdout)["cssLinear"] as? [String: Any]
+        #expect((coarser?["stopCount"] as? Double ?? 99) < Double(stops.count))
+    }
+
+    @Test(arguments: [
+        (["--css-linear", "--max-error", "0"], "--max-error must be a fraction of the distance from 0.0001 to 0.5"),
+        (["--css-linear", "--max-error", "-0.1"], "--max-error"),
+        (["--css-linear", "--max-error", "nan"], "--max-error"),
+        (["--css-linear", "--max-error", "1"], "--max-error must be a fraction of the distance from 0.0001 to 0.5"),
+        (["--max-error", "0.01"], "--max-error goes with --css-linear"),
+        (["--css-linear", "--stiffness", "100", "--damping", "0"], "--css-linear: damping must be positive"),
+        (["--css-linear", "--stiffness", "100", "--damping", "10", "--from", "3", "--to", "3", "--velocity", "5"], "--css-linear: distance must be nonzero"),
+        (["--css-linear", "--max-error", "0.0001", "--stiffness", "100", "--damping", "0.02"], "--css-linear: max error must be larger for this motion"),
+    ])
+    func badCSSLinearIsExitTwo(options: [String], message: String) throws {
+        expectUsageError(try runBench(["spring"] + options), mentioning: message)
+    }
 }

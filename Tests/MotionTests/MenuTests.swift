@@ -139,3 +139,32 @@ struct MenuTests {
         #expect(throws: MotionError.self) { try report.withFrameCost(seconds: -1) }
     }
 }
+
+/// The menu under both UIKit mappings: the envelope decay (k 207.11) and Framer's (k 190.21).
+@Suite struct MenuMappingTests {
+    @Test func showUnderBothMappings() throws {
+        let outcomes = try MenuBounce.mappingOutcomes(.show)
+        #expect(outcomes.map(\.mapping) == ["envelope", "framer"])
+        #expect(abs(outcomes[0].spring.stiffness - 207.1) < 0.05)
+        #expect(abs(outcomes[1].spring.stiffness - 190.2) < 0.05)
+        #expect(abs(outcomes[1].spring.damping - 16.55) < 0.005)
+        for outcome in outcomes {
+            // The overshoot is an extremum: the exact velocity is 0 there.
+            let motion = try SpringMotion(spring: outcome.spring, from: 667.0, to: 459.0, initialVelocity: 0.6 * -208)
+            #expect(abs(motion.state(at: outcome.overshootTime).velocity) < 1e-6)
+            #expect(outcome.settleTime > outcome.overshootTime)
+        }
+        // The softer Framer spring overshoots and settles later.
+        #expect(outcomes[1].overshootTime > outcomes[0].overshootTime)
+        #expect(outcomes[1].settleTime > outcomes[0].settleTime)
+        let scene = try MenuBounce.scene(.show)
+        #expect(scene.notes.contains { $0.hasPrefix("UIKit mappings: envelope k 207.11 overshoots at 0.270 s") })
+    }
+
+    @Test func dismissIsCriticalUnderBoth() throws {
+        let outcomes = try MenuBounce.mappingOutcomes(.dismiss)
+        #expect(outcomes.allSatisfy { $0.overshootTime == 0 && abs($0.spring.dampingRatio - 1) < 1e-12 })
+        let scene = try MenuBounce.scene(.dismiss)
+        #expect(scene.notes.contains { $0.contains("no overshoot either way") })
+    }
+}

@@ -100,6 +100,22 @@ import Testing
         #expect(spring.mass == 1)
     }
 
+    /// Rebound's Java `OrigamiValueConverter` maps exactly 0 to 0 both ways: Origami friction 0
+    /// is damping 0 (the linear formula alone gives 1), Rebound friction 0 is Origami friction 0
+    /// (not −1/3), and Origami tension 0 is stiffness 0, which no spring has.
+    @Test func origamiZeroMapsToZero() throws {
+        let undamped = try SpringParameters.origami(tension: 40, friction: 0).spring()
+        #expect(undamped.damping == 0)
+        #expect(abs(undamped.stiffness - 230.2) < 1e-12)
+        let back = try SpringParameters(try DampedSpring(mass: 1, stiffness: 230.2, damping: 0), in: .origami)
+        #expect(back.namedValues["origami-friction"] == 0)
+        #expect(abs(back.namedValues["origami-tension"]! - 40) < 1e-12)
+        #expect(throws: SpringError.self) { try SpringParameters.origami(tension: 0, friction: 7).spring() }
+        // Just beside 0 the linear formula holds: friction 1e-9 is c ≈ 1.
+        let beside = try SpringParameters.origami(tension: 40, friction: 1e-9).spring()
+        #expect(abs(beside.damping - 1) < 1e-8)
+    }
+
     @Test func androidSpringForce() throws {
         let spring = try SpringParameters.android(stiffness: 1500, dampingRatio: 0.5).spring()
         #expect(abs(spring.naturalFrequency - 1500.0.squareRoot()) < 1e-12)

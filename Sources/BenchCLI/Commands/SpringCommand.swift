@@ -1,4 +1,5 @@
 import Foundation
+import Motion
 import SpringSolver
 
 /// `bench spring`: one spring in every vocabulary, its regime, settling and exact motion.
@@ -14,10 +15,15 @@ let springCommand = Command(
     Core Animation's settlingDuration, the motion's settle time (within 0.5 pt and 31.25 pt/s
     for good), the overshoot, and exact samples t, x, v (absolute positions, points) at the
     times asked, in the order given — by default 10 times evenly spaced from 0 to the settle
-    time.
+    time. With --css-linear, also a CSS linear() easing (CSS Easing Level 2) that stays within
+    --max-error of the exact motion, the duration to play it over (after it the motion stays
+    within the error of the target), its stop count and its measured error: CSS has no
+    spring() timing function, so this is how a spring ships to the web.
     """,
     options: SpringOptions.specsWithMenuFallback + [
         .option("at", "T,…", "sample times in seconds, ≥ 0 (default: 10 up to the settle time)"),
+        .flag("css-linear", "also print the fewest CSS linear() stops found that follow the exact motion within --max-error, with the duration to use"),
+        .option("max-error", "E", "with --css-linear: largest distance from the exact motion, as a fraction of the distance, 0.0001…0.5 (default 0.005)"),
         .option("json", "FILE", "write flightline.spring/1 JSON; '-' for stdout"),
     ],
     run: { arguments, console in
@@ -33,7 +39,7 @@ let springCommand = Command(
 /// Everything `bench spring` says about one spring and its motion.
 struct SpringCommandReport {
     let motion: SpringMotion<Double>
-    let mapping: EnvelopeDecayMapping
+    let mapping: any UIKitSpringMapping
     /// The vocabulary the spring was given in (`nil`: the default spring).
     let given: SpringParameters?
     let notes: [String]
@@ -41,6 +47,20 @@ struct SpringCommandReport {
     let timesWereGiven: Bool
     /// The motion's settle time, computed once (up to 10⁶ closed-form evaluations each time).
     let settleTime: Double
+
+    /// The motion under each UIKit mapping, when the spring is a UIKit one (given with
+    /// `--uikit-duration`, or the menu's by default): the duration → stiffness mapping is
+    /// undocumented, so the report says how much it moves the overshoot and settle times.
+    let mappingComparison: [MappingOutcome]
+    /// The CSS `linear()` easing, with `--css-linear`.
+    let cssLinear: CSSLinearEasing?
+
+    struct MappingOutcome {
+        let name: String
+        let spring: DampedSpring
+        let overshootTime: Double
+        let settleTime: Double
+    }
 
     /// At most this many `--at` times (each is one line of output).
     static let maximumTimes = 100_000
@@ -64,6 +84,43 @@ struct SpringCommandReport {
         }
         timesWereGiven = atTimes != nil
         settleTime = motion.settleTime()
+        let uikit: (duration: Double, dampingRatio: Double)?
+        switch given {
+        case .uikit(let duration, let ratio)?: uikit = (duration, ratio)
+        case nil: uikit = (MenuBounce.duration, MenuBounce.dampingRatio(.show))
+        default: uikit = nil
+        }
+        let maxError = try arguments.double("max-error")
+        if arguments.has("css-linear") {
+            let tolerance = maxError ?? 0.005
+            guard tolerance.isFinite, tolerance >= 0.0001, tolerance <= 0.5 else {
+                throw CLIError.usage("--max-error must be a fraction of the distance from 0.0001 to 0.5 (0.005 is 0.5 %), got \(compact(tolerance))")
+            }
+            do {
+                cssLinear = try motion.cssLinearEasing(maxError: tolerance)
+            } catch let error as SpringError {
+                throw CLIError.usage("--css-linear: \(error)")
+            }
+        } else if maxError != nil {
+            throw CLIError.usage("--max-error goes with --css-linear")
+        } else {
+            cssLinear = nil
+        }
+        if let uikit {
+            let envelope = mapping as? EnvelopeDecayMapping ?? .default
+            let motion = self.motion
+            mappingComparison = try [("envelope", envelope as any UIKitSpringMapping), ("framer", FramerDurationMapping.default)].map { name, mapping in
+                do {
+                    let spring = try mapping.conversion(duration: uikit.duration, dampingRatio: uikit.dampingRatio).spring
+                    let other = try SpringMotion(spring: spring, from: motion.initialPosition, to: motion.target, initialVelocity: motion.initialVelocity)
+                    return MappingOutcome(name: name, spring: spring, overshootTime: other.overshoot.time, settleTime: other.settleTime())
+                } catch let error as SpringError {
+                    throw CLIError.usage("under the \(name) UIKit mapping: \(error)")
+                }
+            }
+        } else {
+            mappingComparison = []
+        }
         times = atTimes ?? motion.sampleTimes(settleTime: settleTime)
         // Every number printed must be finite: the closed form is computed in scaled form, so
         // a sample is infinite only when its true value is beyond the largest finite number.
@@ -109,8 +166,8 @@ struct SpringCommandReport {
             }
         }
         lines.append(table.rendered())
-        if mapping != .default {
-            lines.append("(uikit under the envelope-decay mapping with residual \(compact(mapping.residual)) and \(mapping.overdamping.rawValue) overdamping)")
+        if let description = SpringOptions.mappingDescription(mapping) {
+            lines.append("(\(description))")
         }
         lines.append("")
         let settle = settleTime
@@ -124,6 +181,28 @@ struct SpringCommandReport {
         lines.append(overshootDistance > 0
                      ? "overshoot: \(compact(overshootDistance)) pt past the target\(share) at t = \(compact(overshootTime)) s"
                      : "overshoot: none")
+        if mappingComparison.count == 2 {
+            lines.append("")
+            lines.append("UIKit's duration → stiffness mapping is undocumented; the same UIKit values and motion under each:")
+            var table = Table("mapping", "stiffness", "damping", "overshoot at", "settles at")
+            for outcome in mappingComparison {
+                table.add(row: [outcome.name, compact(outcome.spring.stiffness, 5), compact(outcome.spring.damping, 4),
+                                outcome.overshootTime > 0 ? "\(compact(outcome.overshootTime, 4)) s" : "no overshoot",
+                                timeText(outcome.settleTime)])
+            }
+            lines.append(table.rendered())
+            let (envelope, framer) = (mappingComparison[0], mappingComparison[1])
+            let settleShift = framer.settleTime - envelope.settleTime
+            lines.append("framer vs envelope: overshoot time \(signed(framer.overshootTime - envelope.overshootTime)) s, settle time "
+                         + (settleShift.isFinite ? "\(signed(settleShift)) s" : "not comparable (one never settles)"))
+        }
+        if let css = cssLinear {
+            lines.append("")
+            lines.append("CSS linear() easing within \(compact(css.tolerance * 100, 3)) % of the distance (\(compact(css.tolerance * motion.distance, 3)) pt):")
+            lines.append("animation-duration: \(compact(css.duration, 4))s;")
+            lines.append("animation-timing-function: \(css.cssText);")
+            lines.append("\(css.stops.count) stops over \(compact(css.duration, 4)) s; measured error \(compact(css.measuredError * 100, 3)) % of the distance (\(compact(css.measuredError * motion.distance, 3)) pt), on a grid 8× finer than the stops were chosen on, over twice the duration")
+        }
         lines.append("")
         lines.append(timesWereGiven ? "samples (exact, at the times given):" : "samples (exact, 10 times from 0 to the settle time):")
         var samples = Table("t (s)", "x (pt)", "v (pt/s)")
@@ -133,6 +212,10 @@ struct SpringCommandReport {
         }
         lines.append(samples.rendered())
         return lines.joined(separator: "\n")
+    }
+
+    private func signed(_ value: Double) -> String {
+        (value >= 0 ? "+" : "") + compact(value, 3)
     }
 
     private func timeText(_ value: Double) -> String {
@@ -151,6 +234,13 @@ struct SpringCommandReport {
                            : "\(key) is null: it exceeds the largest finite time (1.8e308 s)")
         }
         return reasons
+    }
+
+    /// Why a mapping's `settleTime` is null in `uikitMappings`, when one is.
+    var mappingNullReasons: [String] {
+        mappingComparison.filter { !$0.settleTime.isFinite }.map {
+            "uikitMappings[\($0.name)].settleTime is null: it exceeds the largest finite time (1.8e308 s)"
+        }
     }
 
     /// `flightline.spring/1` (docs/design.md §3), with the vocabularies, the motion, settling and
@@ -188,8 +278,26 @@ struct SpringCommandReport {
             ("settlingDuration", .finite(s.settlingDuration)),
             ("overshoot", .object([("distance", .number(overshootDistance)), ("time", .number(overshootTime))])),
             ("motion", .object([("from", .number(motion.initialPosition)), ("to", .number(motion.target)), ("velocity", .number(motion.initialVelocity))])),
-            ("notes", .array((notes + nullReasons).map(JSON.string))),
-        ])
+            ("uikitMappings", .array(mappingComparison.map { outcome in
+                .object([
+                    ("mapping", .string(outcome.name)),
+                    ("stiffness", .number(outcome.spring.stiffness)),
+                    ("damping", .number(outcome.spring.damping)),
+                    ("overshootTime", .number(outcome.overshootTime)),
+                    ("settleTime", .finite(outcome.settleTime)),
+                ])
+            })),
+            ("notes", .array((notes + nullReasons + mappingNullReasons).map(JSON.string))),
+        ] + (cssLinear.map { css in
+            [("cssLinear", JSON.object([
+                ("maxError", .number(css.tolerance)),
+                ("duration", .number(css.duration)),
+                ("stopCount", .number(Double(css.stops.count))),
+                ("measuredError", .number(css.measuredError)),
+                ("stops", .array(css.stops.map { .object([("progress", .number($0.progress)), ("position", .number($0.position))]) })),
+                ("css", .string(css.cssText)),
+            ]))]
+        } ?? []))
     }
 }
 

@@ -22,7 +22,7 @@ enum DefaultMotion {
     }
 
     /// The menu's show spring (UIKit 0.8 s, ζ 0.6) under `mapping`.
-    static func menuSpring(mapping: EnvelopeDecayMapping) throws -> DampedSpring {
+    static func menuSpring(mapping: any UIKitSpringMapping) throws -> DampedSpring {
         do {
             return try mapping.conversion(duration: MenuBounce.duration, dampingRatio: MenuBounce.dampingRatio(.show)).spring
         } catch let error as SpringError {

@@ -86,7 +86,7 @@ enum SceneSelection {
     }
 
     /// The seed scenes one name stands for, with the seeded sign where one flight per bee is wanted.
-    static func seeds(named name: String, seed: UInt64?, mapping: EnvelopeDecayMapping? = nil) throws -> [Scene] {
+    static func seeds(named name: String, seed: UInt64?, mapping: (any UIKitSpringMapping)? = nil) throws -> [Scene] {
         do {
             if let mapping {
                 switch name {
@@ -112,13 +112,13 @@ enum SceneSelection {
 
     /// The UIKit mapping the menu scenes use when `--uikit-residual` or `--uikit-overdamping` is
     /// given (otherwise `nil`: the default mapping). Those flags must have a UIKit spring to act on.
-    static func menuMapping(_ arguments: Arguments, names: [String]) throws -> EnvelopeDecayMapping? {
-        guard arguments.has("uikit-residual") || arguments.has("uikit-overdamping") else { return nil }
+    static func menuMapping(_ arguments: Arguments, names: [String]) throws -> (any UIKitSpringMapping)? {
+        guard arguments.has("uikit-mapping") || arguments.has("uikit-residual") || arguments.has("uikit-overdamping") else { return nil }
         let mapping = try SpringOptions.mapping(from: arguments)
         let usesMenu = names.contains { $0.hasPrefix("menu") }
         let usesUIKitSpring = arguments.has("uikit-duration")
         guard usesMenu || usesUIKitSpring else {
-            throw CLIError.usage("--uikit-residual and --uikit-overdamping apply to the menu scenes or a spring given with --uikit-duration")
+            throw CLIError.usage("--uikit-mapping, --uikit-residual and --uikit-overdamping apply to the menu scenes or a spring given with --uikit-duration")
         }
         return mapping
     }

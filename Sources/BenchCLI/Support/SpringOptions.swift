@@ -43,6 +43,7 @@ enum SpringOptions {
         }
         return specs + [
             .option("initial-velocity", "V", "initial velocity relative to the distance (distances per second), any vocabulary; not with --velocity"),
+            .option("uikit-mapping", "NAME", "UIKit duration → stiffness: envelope (default: the envelope e^(-ζω₀t) is 0.001 at the duration) or framer (Framer's: the sine amplitude (ζω₀/ω_d)e^(-ζω₀t) is 0.001)"),
             .option("uikit-residual", "R", "UIKit mapping: envelope left at the duration (default 0.001)"),
             .option("uikit-overdamping", "MODE", "UIKit mapping of a damping ratio above 1: clamp (default) or slowest-mode"),
             .option("from", "X", "start position, points (default \(Int(defaultFrom)))"),
@@ -97,11 +98,36 @@ enum SpringOptions {
         let motion: SpringMotion<Double>
         /// How the UIKit mapping treated the damping ratio, when it adjusted it.
         let notes: [String]
-        let mapping: EnvelopeDecayMapping
+        let mapping: any UIKitSpringMapping
     }
 
-    /// The UIKit mapping from `--uikit-residual` and `--uikit-overdamping` (defaults: 0.001, clamp).
-    static func mapping(from arguments: Arguments) throws -> EnvelopeDecayMapping {
+    /// The UIKit mappings `--uikit-mapping` names.
+    static let mappingNames = ["envelope", "framer"]
+
+    /// The UIKit mapping from `--uikit-mapping`, `--uikit-residual` and `--uikit-overdamping`
+    /// (defaults: envelope, 0.001, clamp). The last two tune the envelope mapping only.
+    static func mapping(from arguments: Arguments) throws -> any UIKitSpringMapping {
+        if try arguments.choice("uikit-mapping", mappingNames) == "framer" {
+            for name in ["uikit-residual", "uikit-overdamping"] where arguments.has(name) {
+                throw CLIError.usage("--\(name) tunes the envelope mapping and cannot go with --uikit-mapping framer")
+            }
+            return FramerDurationMapping.default
+        }
+        return try envelopeMapping(from: arguments)
+    }
+
+    /// One line on a UIKit mapping other than the default, `nil` for the default.
+    static func mappingDescription(_ mapping: any UIKitSpringMapping) -> String? {
+        if mapping is FramerDurationMapping {
+            return "uikit under Framer's mapping: the sine amplitude (ζω₀/ω_d)·e^(−ζω₀t) is 0.001 at the duration"
+        }
+        if let envelope = mapping as? EnvelopeDecayMapping, envelope != .default {
+            return "uikit under the envelope-decay mapping with residual \(compact(envelope.residual)) and \(envelope.overdamping.rawValue) overdamping"
+        }
+        return nil
+    }
+
+    private static func envelopeMapping(from arguments: Arguments) throws -> EnvelopeDecayMapping {
         let overdamping = try arguments.choice("uikit-overdamping", EnvelopeDecayMapping.Overdamping.allCases.map(\.rawValue))
             .flatMap(EnvelopeDecayMapping.Overdamping.init(rawValue:)) ?? .clampToCritical
         do {
