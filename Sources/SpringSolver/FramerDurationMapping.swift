@@ -30,7 +30,7 @@ import Foundation
 /// ζ = 1: as ζ → 1⁻ the sine prefactor ζ/√(1 − ζ²) grows without bound, so ω₀ does too
 /// (about 24.9/T for ζ one ulp below 1), while ζ = 1 gives x₁/T. That is Framer's equation,
 /// kept as is.
-public struct FramerDurationMapping: UIKitSpringMapping, Hashable {
+public struct FramerDurationMapping: UIKitSpringMapping, DerivedUIKitSpringMapping, Hashable {
     /// The amplitude left at the duration (framer-motion's `safeMin`).
     public static let epsilon = 0.001
     /// framer-motion's `springDefaults.minDamping`: smaller ratios are clamped up to it.
@@ -58,20 +58,7 @@ public struct FramerDurationMapping: UIKitSpringMapping, Hashable {
         log(zeta / (epsilon * ((1 - zeta) * (1 + zeta)).squareRoot()))
     }
 
-    public func conversion(duration: Double, dampingRatio: Double) throws -> UIKitSpringConversion {
-        do {
-            return try derivedConversion(duration: duration, dampingRatio: dampingRatio)
-        } catch let error as SpringError {
-            throw SpringParameters.uikit(duration: duration, dampingRatio: dampingRatio).rephrased(error)
-        }
-    }
-
     func derivedConversion(duration: Double, dampingRatio: Double) throws -> UIKitSpringConversion {
-        let duration = try Check.positive(duration, "duration")
-        guard dampingRatio.isFinite, dampingRatio > 0 else {
-            throw SpringError.invalidParameter(
-                name: "damping ratio", value: dampingRatio, expected: "a positive finite number (UIKit's range is 0…1)")
-        }
         let zeta = min(max(dampingRatio, Self.minimumDampingRatio), 1)
         let omega = zeta < 1 ? Self.underdampedExponent(zeta) / (zeta * duration) : Self.criticalExponent / duration
         let spring = try DampedSpring(mass: 1, naturalFrequency: omega, dampingRatio: zeta)

@@ -16,6 +16,29 @@ public protocol UIKitSpringMapping: Sendable {
     func parameters(for spring: DampedSpring) throws -> (duration: Double, dampingRatio: Double)
 }
 
+/// A mapping that derives the spring from a checked duration and damping ratio; the checks and
+/// the wording of an overflow (in the UIKit values given) are shared by every such mapping.
+protocol DerivedUIKitSpringMapping: UIKitSpringMapping {
+    /// The spring for `duration` (positive, finite) and `dampingRatio` (positive, finite).
+    func derivedConversion(duration: Double, dampingRatio: Double) throws -> UIKitSpringConversion
+}
+
+extension DerivedUIKitSpringMapping {
+    public func conversion(duration: Double, dampingRatio: Double) throws -> UIKitSpringConversion {
+        do {
+            let duration = try Check.positive(duration, "duration")
+            guard dampingRatio.isFinite, dampingRatio > 0 else {
+                throw SpringError.invalidParameter(
+                    name: "damping ratio", value: dampingRatio, expected: "a positive finite number (UIKit's range is 0…1)")
+            }
+            return try derivedConversion(duration: duration, dampingRatio: dampingRatio)
+        } catch let error as SpringError {
+            // A derived ω₀ or stiffness that overflows: say so in the UIKit values given.
+            throw SpringParameters.uikit(duration: duration, dampingRatio: dampingRatio).rephrased(error)
+        }
+    }
+}
+
 /// The result of a UIKit conversion: the spring, and how the damping ratio was treated.
 public struct UIKitSpringConversion: Sendable, Hashable {
     public var spring: DampedSpring
@@ -43,7 +66,7 @@ public struct UIKitSpringConversion: Sendable, Hashable {
 ///     `ω₀ = ln(1/residual)·(ζ + √(ζ² − 1)) / duration`. For ζ = 100 and 0.8 s this is
 ///     ω₀ ≈ 1727 rad/s, a stiff system (fast mode ≈ 3.5·10⁵ /s) that explicit integrators
 ///     cannot step at 60 Hz.
-public struct EnvelopeDecayMapping: UIKitSpringMapping, Hashable {
+public struct EnvelopeDecayMapping: UIKitSpringMapping, DerivedUIKitSpringMapping, Hashable {
     public enum Overdamping: String, Sendable, CaseIterable {
         case clampToCritical = "clamp"
         case slowestMode = "slowest-mode"
@@ -68,21 +91,7 @@ public struct EnvelopeDecayMapping: UIKitSpringMapping, Hashable {
         self.overdamping = overdamping
     }
 
-    public func conversion(duration: Double, dampingRatio: Double) throws -> UIKitSpringConversion {
-        do {
-            return try derivedConversion(duration: duration, dampingRatio: dampingRatio)
-        } catch let error as SpringError {
-            // A derived ω₀ or stiffness that overflows: say so in the UIKit values given.
-            throw SpringParameters.uikit(duration: duration, dampingRatio: dampingRatio).rephrased(error)
-        }
-    }
-
     func derivedConversion(duration: Double, dampingRatio: Double) throws -> UIKitSpringConversion {
-        let duration = try Check.positive(duration, "duration")
-        guard dampingRatio.isFinite, dampingRatio > 0 else {
-            throw SpringError.invalidParameter(
-                name: "damping ratio", value: dampingRatio, expected: "a positive finite number (UIKit's range is 0…1)")
-        }
         let logResidual = -log(residual)
         if dampingRatio <= 1 {
             let omega = logResidual / (dampingRatio * duration)
