@@ -240,17 +240,42 @@ public enum InputFile {
         case S_IFREG: break
         default: throw fail("it is not a regular file")
         }
-        var data = Data()
+        do {
+            return Data(try readAll(descriptor, limit: maximumBytes))
+        } catch {
+            switch error {
+            case .system(let code): throw fail(plainReason(code))
+            case .tooLarge: throw fail("it is larger than \(maximumBytes >> 20) MB")
+            }
+        }
+    }
+
+    /// Why ``readAll(_:limit:)`` stopped before the end of the input.
+    public enum ReadFailure: Error, Equatable {
+        /// `read(2)` failed with this `errno`.
+        case system(Int32)
+        /// More than `limit` bytes.
+        case tooLarge
+    }
+
+    /// Every byte from `descriptor` to its end (a file, standard input, a pipe), retrying reads
+    /// that a signal interrupted; callers word the failure for their own messages.
+    ///
+    /// - Throws: ``ReadFailure/tooLarge`` past `limit` bytes, ``ReadFailure/system(_:)`` when a
+    ///   read fails.
+    /// - Complexity: O(bytes read).
+    public static func readAll(_ descriptor: Int32, limit: Int) throws(ReadFailure) -> [UInt8] {
+        var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw fail(plainReason(errno))
+                throw .system(errno)
             }
-            if count == 0 { return data }
-            data.append(contentsOf: buffer[..<count])
-            guard data.count <= maximumBytes else { throw fail("it is larger than \(maximumBytes >> 20) MB") }
+            if count == 0 { return bytes }
+            bytes += buffer[..<count]
+            guard bytes.count <= limit else { throw .tooLarge }
         }
     }
 }

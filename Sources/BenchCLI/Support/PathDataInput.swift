@@ -1,3 +1,4 @@
+import BenchKit
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -48,18 +49,12 @@ func readPathData(_ value: String, for what: String) throws -> String {
 }
 
 private func readAll(_ descriptor: Int32, source: String) throws -> [UInt8] {
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        if count < 0 {
-            if errno == EINTR { continue }
-            throw CLIError.usage("\(source): \(reason(errno))")
-        }
-        if count == 0 { return bytes }
-        bytes += chunk[..<count]
-        if bytes.count > maximumPathDataBytes {
-            throw CLIError.usage("\(source) is larger than \(maximumPathDataBytes >> 20) MiB")
+    do {
+        return try InputFile.readAll(descriptor, limit: maximumPathDataBytes)
+    } catch {
+        switch error {
+        case .system(let code): throw CLIError.usage("\(source): \(reason(code))")
+        case .tooLarge: throw CLIError.usage("\(source) is larger than \(maximumPathDataBytes >> 20) MiB")
         }
     }
 }
