@@ -53,6 +53,10 @@ public enum FrameCost {
         case .spring(let spring):
             span = min(spring.maximumSimulatedTime, spring.animationDuration ?? 1)
             frame = { [clock] t in clock.consume(spring.frame(at: t)) }
+        case .timeline(let motion, _):
+            span = motion.sampledSpan
+            let start = motion.start
+            frame = { [clock] t in clock.consume(motion.value(start + t)) }
         }
         // The frame times of one pass at 60 Hz, so every element (or the whole spring motion) is visited.
         let count = max(2, min(Int((span * 60).rounded(.up)), 4096))

@@ -20,8 +20,11 @@ struct StepAnalysis {
     /// Whether step k is a teleport.
     let isTeleport: [Bool]
     let teleports: [Teleport]
+    /// The steps across a designed step (flagged in `isTeleport` too, so no window or speed uses
+    /// them), in frame order.
+    let designed: [Teleport]
 
-    init(_ samples: FrameSamples, thresholds: Thresholds) {
+    init(_ samples: FrameSamples, thresholds: Thresholds, designedSteps: [Double] = []) {
         self.samples = samples
         let n = samples.positions.count
         var steps: [Double] = []
@@ -43,17 +46,33 @@ struct StepAnalysis {
                 }
             }
         }
+        // A step whose interval (t_k, t_k+1] holds a designed step is the motion's intent.
+        var isDesigned = [Bool](repeating: false, count: steps.count)
+        if !designedSteps.isEmpty {
+            let slack = 1e-9 / samples.hz
+            var next = 0
+            for k in steps.indices {
+                let from = samples.time(ofFrame: k) + slack, to = samples.time(ofFrame: k + 1) + slack
+                while next < designedSteps.count, designedSteps[next] <= from { next += 1 }
+                if next < designedSteps.count, designedSteps[next] <= to {
+                    isDesigned[k] = true
+                    flags[k] = true
+                }
+            }
+        }
         self.steps = steps
         self.isTeleport = flags
+        var designed: [Teleport] = []
         for k in steps.indices where flags[k] {
             let before = k > 0 ? steps[k - 1] : 0
             let after = k + 1 < steps.count ? steps[k + 1] : 0
-            found.append(
-                Teleport(
-                    distance: steps[k], neighbourStep: max(before, after),
-                    from: Self.event(samples, k), to: Self.event(samples, k + 1)))
+            let step = Teleport(
+                distance: steps[k], neighbourStep: max(before, after),
+                from: Self.event(samples, k), to: Self.event(samples, k + 1))
+            if isDesigned[k] { designed.append(step) } else { found.append(step) }
         }
         self.teleports = found
+        self.designed = designed
     }
 
     static func event(_ samples: FrameSamples, _ k: Int) -> FrameEvent {
@@ -182,9 +201,10 @@ extension FrameMetrics {
         if quadrupled != nil, doubled == nil {
             throw MotionError("quadrupled samples need the doubled ones too (the break test doubles the rate twice)")
         }
-        let base = StepAnalysis(samples, thresholds: thresholds)
-        let fine = doubled.map { StepAnalysis($0, thresholds: thresholds) }
-        let finer = quadrupled.map { StepAnalysis($0, thresholds: thresholds) }
+        let designedSteps = span?.designedSteps ?? []
+        let base = StepAnalysis(samples, thresholds: thresholds, designedSteps: designedSteps)
+        let fine = doubled.map { StepAnalysis($0, thresholds: thresholds, designedSteps: designedSteps) }
+        let finer = quadrupled.map { StepAnalysis($0, thresholds: thresholds, designedSteps: designedSteps) }
         let hz = samples.hz
         let steps = base.steps
         let slack = 1e-9 / hz
@@ -204,8 +224,12 @@ extension FrameMetrics {
         }
         /// Whether the steps k and k + 1 straddle a boundary the span says is designed.
         func straddlesBoundary(_ k: Int) -> Bool {
-            guard let span, span.endsAreBoundaries else { return false }
+            guard let span else { return false }
             let from = samples.time(ofFrame: k) + slack, to = samples.time(ofFrame: k + 2) - slack
+            // A designed step is a boundary whatever the ends are: the motion restarts its
+            // velocity there by intent.
+            if span.designedSteps.contains(where: { $0 > from && $0 < to }) { return true }
+            guard span.endsAreBoundaries else { return false }
             return [span.start, span.end].contains { $0.map { $0 > from && $0 < to } ?? false }
         }
 
@@ -295,6 +319,7 @@ extension FrameMetrics {
         let turnValues = Dictionary(turnCandidates.map { ($0.k, $0.value) }, uniquingKeysWith: max)
         self.turnBreaks = breaks(turnCandidates).map { turnEvent($0.k, turnValues[$0.k] ?? 0, $0.test) }
         self.teleports = base.teleports
+        self.designedSteps = base.designed
         self.span = span
         // The whole-motion figures cover the animation between designed boundaries, else every sample.
         let first = within?.from ?? samples.startTime

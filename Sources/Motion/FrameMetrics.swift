@@ -70,8 +70,14 @@ public struct AnimationSpan: Sendable, Equatable {
     /// assumes the acceleration steady over a few frames, which a stiff spring's launch is not).
     /// Teleports still count: a motion faster than the frames is seen to jump.
     public let isSmoothInside: Bool
+    /// Times inside the span where the motion steps by design (hold keyframes, a `discrete`
+    /// calculation mode, CSS `steps()`), seconds, sorted: a step across one of them is reported
+    /// in `FrameMetrics.designedSteps`, never a teleport, a speed jump or a turn.
+    public let designedSteps: [Double]
 
-    public init(start: Double, end: Double?, endsAreBoundaries: Bool, isSmoothInside: Bool = false) throws(MotionError) {
+    public init(
+        start: Double, end: Double?, endsAreBoundaries: Bool, isSmoothInside: Bool = false, designedSteps: [Double] = []
+    ) throws(MotionError) {
         guard start.isFinite, end.map({ $0.isFinite && $0 >= start }) ?? true else {
             throw MotionError("animation span must be finite with its end at or after its start, got \(start) … \(end.map { "\($0)" } ?? "open")")
         }
@@ -79,6 +85,10 @@ public struct AnimationSpan: Sendable, Equatable {
         self.end = end
         self.endsAreBoundaries = endsAreBoundaries
         self.isSmoothInside = isSmoothInside
+        guard designedSteps.allSatisfy(\.isFinite) else {
+            throw MotionError("designed step times must be finite, got \(designedSteps.filter { !$0.isFinite })")
+        }
+        self.designedSteps = designedSteps.sorted()
     }
 }
 
@@ -151,6 +161,9 @@ public struct FrameMetrics: Sendable, Equatable {
     public let turnBreaks: [Turn]
     /// Every teleport, in frame order.
     public let teleports: [Teleport]
+    /// Every step across one of the span's designed steps (`AnimationSpan.designedSteps`), in
+    /// frame order: the motion's intent, reported, not judged.
+    public let designedSteps: [Teleport]
     /// The worst two-frame velocity change (windows touching a teleport excluded).
     public let maxVelocityChange: VelocityChange?
     /// The rate-doubling test over the whole motion: the worst two-frame velocity change at `hz`

@@ -23,6 +23,41 @@ public struct Join: Sendable, Equatable {
     /// `speedOut / speedIn` (1 when both are 0, ∞ when only `speedIn` is 0).
     public let speedRatio: Double
 
+    public init(
+        element: Int, point: SIMD2<Double>, gap: Double, time: Double, incomingAngle: Double, outgoingAngle: Double,
+        turn: Double, speedIn: Double, speedOut: Double, speedRatio: Double
+    ) {
+        self.element = element
+        self.point = point
+        self.gap = gap
+        self.time = time
+        self.incomingAngle = incomingAngle
+        self.outgoingAngle = outgoingAngle
+        self.turn = turn
+        self.speedIn = speedIn
+        self.speedOut = speedOut
+        self.speedRatio = speedRatio
+    }
+
+    /// The join between an arriving velocity `incoming` and a leaving one `outgoing` (points per
+    /// second) at `point`, `time`: the turn between their headings and the ratio of their speeds.
+    public init(
+        element: Int, point: SIMD2<Double>, time: Double, incoming: SIMD2<Double>, outgoing: SIMD2<Double>, gap: Double = 0
+    ) {
+        let speedIn = hypot(incoming.x, incoming.y), speedOut = hypot(outgoing.x, outgoing.y)
+        let inAngle = atan2(incoming.y, incoming.x) * 180 / .pi
+        let outAngle = atan2(outgoing.y, outgoing.x) * 180 / .pi
+        var turn = 0.0
+        if speedIn > 0, speedOut > 0 {
+            let a = incoming / speedIn, b = outgoing / speedOut
+            turn = atan2(abs(a.x * b.y - a.y * b.x), (a * b).sum()) * 180 / .pi
+        }
+        let ratio = speedIn > 0 ? speedOut / speedIn : (speedOut > 0 ? .infinity : 1)
+        self.init(
+            element: element, point: point, gap: gap, time: time, incomingAngle: inAngle, outgoingAngle: outAngle,
+            turn: turn, speedIn: speedIn, speedOut: speedOut, speedRatio: ratio)
+    }
+
     /// `max(speedRatio, 1 / speedRatio)`: the size of the speed jump whichever way it goes.
     public var speedJump: Double {
         speedRatio >= 1 ? speedRatio : (speedRatio > 0 ? 1 / speedRatio : .infinity)
@@ -38,6 +73,22 @@ public struct Seam: Sendable, Equatable {
     public let to: SIMD2<Double>
     /// `|to − from|`, points: a restart on screen is a teleport of this size.
     public let gap: Double
+
+    /// The restart at `time` from `from` back to `to`.
+    public init(time: Double, from: SIMD2<Double>, to: SIMD2<Double>) {
+        self.time = time
+        self.from = from
+        self.to = to
+        let d = to - from
+        self.gap = hypot(d.x, d.y)
+    }
+
+    init(time: Double, from: SIMD2<Double>, to: SIMD2<Double>, gap: Double) {
+        self.time = time
+        self.from = from
+        self.to = to
+        self.gap = gap
+    }
 }
 
 extension PathMotion {

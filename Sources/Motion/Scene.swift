@@ -1,14 +1,17 @@
 import BezierKernels
 import SpringSolver
 
-/// Something to validate: a path motion (the bee, a user's SVG path) or a spring (the menu, a
-/// user's spring).
+/// Something to validate: a path motion (the bee, a user's SVG path), a spring (the menu, a
+/// user's spring) or a timeline (any motion known as a function of time).
 public struct Scene: Sendable {
     public enum Kind: Sendable {
         /// An object following a path; `viewport` (points) when the scene has a known screen.
         case path(PathMotion, viewport: SIMD2<Double>?)
         /// A one-dimensional spring seen through the menu demo's offset and stop condition.
         case spring(SpringScene)
+        /// A motion known as a function of time (a scene file's layer property, a Lottie layer's
+        /// transform, a trace); `viewport` (points) when the scene has a known screen.
+        case timeline(TimelineMotion, viewport: SIMD2<Double>?)
     }
 
     /// The name reports use (`bee1+`, `menu-show`, `svg`, …).

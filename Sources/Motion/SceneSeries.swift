@@ -11,10 +11,10 @@ public struct SceneSeries: Sendable, Equatable {
     }
 
     public let scene: String
-    /// `nil` for a spring scene.
+    /// `nil` for a spring or timeline scene.
     public let mode: TimingMode?
     public let hz: Double
-    /// Frame times tₖ = k/hz, seconds.
+    /// Frame times tₖ = k/hz (a timeline's from its start when that is before 0), seconds.
     public let times: [Double]
     /// Positions at those frames, points (a spring's is (0, presented value)).
     public let positions: [SIMD2<Double>]
@@ -58,6 +58,13 @@ extension Validation {
                 hz: hz, positions: (0..<count).map { SIMD2(0, spring.presented(at: Double($0) / hz)) })
             offset = (0..<count).map { spring.offset(at: Double($0) / hz) }
             errors = try integratorSeries(spring, hz: hz, count: count)
+            reportedMode = nil
+        case .timeline(let motion, _):
+            try requireSampleable(span: motion.sampledSpan, hz: hz, what: "a timeline span")
+            // From t = 0 (or the start, when earlier), so index k is frame k as reports count it.
+            let first = min(0, motion.start)
+            let count = frameCount(of: motion, hz: hz) + Int(((motion.start - first) * hz).rounded())
+            samples = try FrameSamples(hz: hz, startTime: first, count: count, position: motion.value)
             reportedMode = nil
         }
         let n = samples.count

@@ -61,6 +61,10 @@ public enum Validation {
         case .spring(let spring):
             try requireSampleable(span: spring.maximumSimulatedTime, hz: hz, what: "a simulated span")
             return try validateSpring(spring, hz: hz, thresholds: thresholds)
+        case .timeline(let motion, let viewport):
+            try requireSampleable(span: motion.sampledSpan, hz: hz, what: "a timeline span")
+            return try validateTimeline(
+                name: scene.name, motion: motion, viewport: viewport, hz: hz, thresholds: thresholds)
         }
     }
 
@@ -137,6 +141,57 @@ public enum Validation {
         return ValidationReport(
             scene: name, mode: motion.mode, hz: hz, frames: count, duration: Double(count - 1) / hz,
             metrics: metrics, joins: motion.joins, seam: seam, seamEndVisible: endVisible,
+            seamStartVisible: startVisible, spring: nil, frameCostFraction: nil, findings: findings, notes: notes)
+    }
+
+    // MARK: Timelines
+
+    /// The number of frames sampled for a timeline at `hz`: every frame in `[start, end]`, or in
+    /// the window of one without an end. Call `requireSampleable` first.
+    public static func frameCount(of motion: TimelineMotion, hz: Double) -> Int {
+        let frames = min(motion.sampledSpan * hz, Double(maximumFrames))
+        return Int((frames * (1 + 1e-12)).rounded(.down)) + 1
+    }
+
+    /// A timeline's frames from `framesAtRest` before its start: the frames of its span, then
+    /// (when it ends) `framesAtRest` after it.
+    static func timelineSamples(_ motion: TimelineMotion, hz: Double, count: Int) throws(MotionError) -> FrameSamples {
+        let rest = framesAtRest
+        let total = rest + count + (motion.repeats ? 0 : rest)
+        return try FrameSamples(hz: hz, startTime: motion.start - Double(rest) / hz, count: total, position: motion.value)
+    }
+
+    static func validateTimeline(
+        name: String, motion: TimelineMotion, viewport: SIMD2<Double>?, hz: Double, thresholds: Thresholds
+    ) throws(MotionError) -> ValidationReport {
+        let count = frameCount(of: motion, hz: hz)
+        let samples = try timelineSamples(motion, hz: hz, count: count)
+        let total = samples.count
+        let start = samples.startTime
+        let doubled = try FrameSamples(hz: 2 * hz, startTime: start, count: 2 * (total - 1) + 1, position: motion.value)
+        let quadrupled = try FrameSamples(hz: 4 * hz, startTime: start, count: 4 * (total - 1) + 1, position: motion.value)
+        let span = try AnimationSpan(
+            start: motion.start, end: motion.end, endsAreBoundaries: true, designedSteps: motion.designedSteps)
+        let metrics = try FrameMetrics(
+            samples: samples, doubled: doubled, quadrupled: quadrupled, span: span, thresholds: thresholds)
+        let label = ValidationReport.label(scene: name, mode: nil, hz: hz)
+        let findings = metrics.findings(label: label, thresholds: thresholds)
+        var notes = motion.notes
+        if !metrics.designedSteps.isEmpty {
+            let times = metrics.designedSteps.prefix(5).map { "t = \(formatted($0.to.time, 2)) s" }.joined(separator: ", ")
+            let more = metrics.designedSteps.count > 5 ? ", …" : ""
+            notes.append(
+                "\(metrics.designedSteps.count) step\(metrics.designedSteps.count == 1 ? "" : "s") by design (holds, discrete keyframes, steps()) at \(times)\(more): reported, not judged")
+        }
+        var endVisible: Bool?
+        var startVisible: Bool?
+        if let seam = motion.seam, let viewport, motion.quantity == .position {
+            endVisible = isVisible(seam.from, in: viewport)
+            startVisible = isVisible(seam.to, in: viewport)
+        }
+        return ValidationReport(
+            scene: name, mode: nil, hz: hz, frames: count, duration: Double(count - 1) / hz,
+            metrics: metrics, joins: motion.joins, seam: motion.seam, seamEndVisible: endVisible,
             seamStartVisible: startVisible, spring: nil, frameCostFraction: nil, findings: findings, notes: notes)
     }
 

@@ -46,6 +46,7 @@ enum PlotQuantity: String, CaseIterable {
     func applies(to scene: Scene) -> Bool {
         switch (self, scene.kind) {
         case (.path, .path), (.x, .path), (.y, _), (.speed, _): true
+        case (.path, .timeline(let motion, _)), (.x, .timeline(let motion, _)): motion.quantity == .position
         case (.offset, .spring), (.error, .spring): true
         default: false
         }
@@ -84,7 +85,12 @@ enum ScenePlots {
         thresholds: Thresholds = Thresholds()
     ) throws -> Plot {
         for scene in scenes where !quantity.applies(to: scene) {
-            let kind = scene.usesTimingMode ? "a path scene" : "a spring scene"
+            let kind: String
+            switch scene.kind {
+            case .path: kind = "a path scene"
+            case .spring: kind = "a spring scene"
+            case .timeline(let motion, _): kind = motion.quantity == .position ? "a position timeline" : "a \(motion.quantity.name) timeline"
+            }
             let valid = PlotQuantity.allCases.filter { $0.applies(to: scene) }.map(\.rawValue).joined(separator: ", ")
             throw CLIError.usage("--quantity \(quantity.rawValue) does not apply to \(scene.name), \(kind) (use \(valid))")
         }
@@ -112,8 +118,17 @@ enum ScenePlots {
                 let report = single ? validated : nil
                 switch quantity {
                 case .path:
-                    guard case .path(let motion, let viewport) = scene.kind else { continue }
-                    let exact = curve(motion)
+                    let exact: [SIMD2<Double>]
+                    let viewport: SIMD2<Double>?
+                    switch scene.kind {
+                    case .path(let motion, let screen):
+                        exact = curve(motion)
+                        viewport = screen
+                    case .timeline(let motion, let screen):
+                        exact = curve(motion)
+                        viewport = screen
+                    case .spring: continue
+                    }
                     if single, let viewport, let edges = screenEdges(viewport, near: exact + series.positions) {
                         plot.series.append(Series("screen edge (\(viewport.x.formatted)×\(viewport.y.formatted))", points: edges, style: .line))
                     }
@@ -131,6 +146,12 @@ enum ScenePlots {
                     case .y: values = series.y
                     case .speed: values = leavingOutTeleports(series.speed, validated)
                     default: values = series.offset ?? []
+                    }
+                    if single, case .timeline(let motion, _) = scene.kind, motion.quantity != .position, quantity == .y {
+                        // A scalar timeline carries its value in x (scaled to points).
+                        plot.series.append(Series(motion.quantity.name, x: series.times, y: series.x, style: .lineAndPoints))
+                        if let report { annotations += breaks(report, value: { SIMD2($0.time, $0.position.x) }) }
+                        continue
                     }
                     if single, quantity == .y, case .spring(let spring) = scene.kind {
                         plot.series.append(Series("target", x: [series.times.first ?? 0, series.times.last ?? 0], y: [spring.target, spring.target]))
@@ -209,6 +230,12 @@ enum ScenePlots {
                 let series = try Validation.series(result.scene, hz: hz)
                 plot.series.append(Series("offset", x: series.times, y: series.offset ?? [], style: .lineAndPoints))
                 plot.title = "\(result.scene.name) \(offsetName(spring)) @\(hz.formatted) Hz (pt), one dot per frame"
+            case .timeline:
+                let series = try Validation.series(result.scene, hz: hz)
+                plot.series.append(Series("speed", x: series.times, y: leavingOutTeleports(series.speed, first)))
+                let left = first.metrics.teleports.isEmpty ? "" : ", teleport left out"
+                plot.title = "\(result.scene.name) frame speed @\(hz.formatted) Hz (pt/s)\(left)"
+                plot.yAxis.range = fromZero(plot.series)
             }
         } catch {
             throw CLIError.usage(error.description)
@@ -272,6 +299,25 @@ enum ScenePlots {
 
     /// The exact path, densely sampled segment by segment, with a gap (NaN) where a move
     /// separates two segments.
+    /// A timeline's position drawn finely (512 pieces over its sampled span), broken where it
+    /// jumps (a designed step or the seam): the exact curve under the frames.
+    static func curve(_ motion: TimelineMotion) -> [SIMD2<Double>] {
+        let pieces = 512
+        var points: [SIMD2<Double>] = []
+        let span = motion.sampledSpan
+        let jumps = motion.designedSteps + (motion.seam.map { [$0.time] } ?? [])
+        var previousTime: Double?
+        for i in 0...pieces {
+            let t = motion.start + span * Double(i) / Double(pieces)
+            if let previousTime, jumps.contains(where: { $0 > previousTime && $0 <= t }) {
+                points.append(SIMD2(.nan, .nan))
+            }
+            points.append(motion.value(t))
+            previousTime = t
+        }
+        return points
+    }
+
     static func curve(_ motion: PathMotion) -> [SIMD2<Double>] {
         var points: [SIMD2<Double>] = []
         let pieces = 64

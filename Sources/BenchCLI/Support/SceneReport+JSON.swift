@@ -98,6 +98,9 @@ extension SceneReport {
                 .object([("distance", .finite(t.distance)), ("neighbourStep", .finite(t.neighbourStep))]
                     + [("from", .object(event(t.from))), ("to", .object(event(t.to)))])
             })),
+            ("designedSteps", .array(m.designedSteps.map { t in
+                .object([("distance", .finite(t.distance)), ("from", .object(event(t.from))), ("to", .object(event(t.to)))])
+            })),
             ("rateDoubling", m.rateDoubling.map { test in
                 .object([
                     ("hz", .finite(test.hz)), ("velocityChange", .finite(test.velocityChange)),

@@ -39,6 +39,12 @@ enum SceneReport {
                 lines.append("  played once: sampled at rest two frames before and after; its start and stop speeds are the timing curve's design, not breaks")
             }
             if let comparison = result.modeComparison.map(words) { lines.append("  " + comparison) }
+        case .timeline(let motion, _):
+            lines.append(pathTable(result.reports, judged: result.judgesFrameCost, thresholds: thresholds).rendered(indent: "  "))
+            if let report = result.reports.first, let seam = report.seam {
+                lines.append("  seam: every \(significant(seam.time - motion.start)) s the cycle restarts from \(place(seam.from, report.seamEndVisible)) to \(place(seam.to, report.seamStartVisible)): a gap of \(significant(seam.gap)) pt")
+            }
+            for note in notes(result) { lines.append("  note: " + note) }
         case .spring:
             lines.append(springTable(result.reports, judged: result.judgesFrameCost).rendered(indent: "  "))
             if case .spring(let spring) = result.scene.kind {
@@ -65,6 +71,17 @@ enum SceneReport {
             var text = "path of \(motion.segments.count) element\(motion.segments.count == 1 ? "" : "s"), \(significant(motion.length, 4)) pt, \(significant(motion.duration)) s per pass"
             text += motion.repeats ? ", repeating" : ", played once"
             text += ", timing \(TimingCurveOption.describe(motion.timingCurve))"
+            if let viewport { text += ", screen \(viewport.x.formatted) × \(viewport.y.formatted) pt" }
+            return text
+        case .timeline(let motion, let viewport):
+            var text: String
+            switch motion.quantity {
+            case .position: text = "position"
+            case .scalar(let name, let unit, let perUnit):
+                text = "\(name)\(unit.isEmpty ? "" : " (\(unit))"), judged at \(significant(perUnit)) pt per \(unit.isEmpty ? "unit" : unit)"
+            }
+            text += ", \(significant(motion.start)) s"
+            text += motion.end.map { " to \(significant($0)) s" } ?? " onwards (repeating; \(significant(motion.window)) s sampled)"
             if let viewport { text += ", screen \(viewport.x.formatted) × \(viewport.y.formatted) pt" }
             return text
         case .spring(let spring):

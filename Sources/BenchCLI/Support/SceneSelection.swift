@@ -174,6 +174,7 @@ enum SceneSelection {
         switch scene.kind {
         case .path(let motion, _): frames = motion.duration * hz + 1
         case .spring(let spring): frames = spring.maximumSimulatedTime * hz + 1
+        case .timeline(let motion, _): frames = motion.sampledSpan * hz + 1
         }
         guard frames <= Double(maximumFrames) else {
             throw CLIError.usage(
