@@ -26,7 +26,11 @@ let package = Package(
         .target(name: "GSLReference", dependencies: ["CGSL"]),
         .target(name: "Motion", dependencies: ["BezierKernels", "SpringSolver"]),
         .target(name: "TerminalPlot"),
-        .target(name: "BenchKit"),
+        // perf_event_open(2) for hardware counters (Swift cannot call the variadic syscall(2)),
+        // and the allocation-counting malloc shim; BenchKit only.
+        .target(name: "CPerfEvent"),
+        .target(name: "CAllocationCounter"),
+        .target(name: "BenchKit", dependencies: ["CPerfEvent", "CAllocationCounter"]),
         // Studies that need GSL beside the kernels (the integrator comparison); they return values.
         .target(name: "Studies", dependencies: ["SpringSolver", "GSLReference", "Motion", "BenchKit"]),
         // Every benchmark `bench run` knows, registered with BenchKit (package-benchmark keeps its
