@@ -142,7 +142,8 @@ public struct BaselineComparison: Sendable {
                 default: text += "unchanged"
                 }
             }
-            if isRegression || isImprovement { text += " [flagged by \(flaggedBy.joined(separator: " and "))]" }
+            // Which metric flagged it, once two were compared (with time alone, time did).
+            if instructionVerdict != nil, isRegression || isImprovement { text += " [flagged by \(flaggedBy.joined(separator: " and "))]" }
             return text
         }
 

@@ -150,9 +150,13 @@ extension MachineDescription {
         let dropped: Set<String> = ["intel", "amd", "r", "tm", "cpu", "processor", "core", "with", "radeon", "graphics", "apple", "unknown"]
         var model = cpu.lowercased()
         if let at = model.range(of: "@") { model = String(model[..<at.lowerBound]) }
-        let words = model.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }.map(String.init).filter { word in
-            !dropped.contains(word) && !word.hasSuffix("ghz") && !(word.hasSuffix("-core") || word.hasSuffix("core") && word.dropLast(4).allSatisfy(\.isNumber))
-        }
+        let all = model.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }.map(String.init)
+        // Vendor marks, clock, filler, and the core count of "64-Core" (the cores come last).
+        let words = all.indices.filter { index in
+            let word = all[index]
+            let countsCores = index + 1 < all.count && all[index + 1] == "core" && word.allSatisfy(\.isNumber)
+            return !dropped.contains(word) && !word.hasSuffix("ghz") && !countsCores
+        }.map { all[$0] }
         let stem = words.prefix(4).joined(separator: "-")
         return (stem.isEmpty ? "machine" : String(stem.prefix(40))) + "-\(cores)core"
     }
