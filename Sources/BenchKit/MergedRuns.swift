@@ -82,12 +82,17 @@ public struct MergedRuns: Codable, Equatable, Sendable {
         let reports = try documents.map { try RunReport(jsonData: $0.data, source: $0.source) }
         let slugs = reports.map(\.machine.slug)
         schema = MergedRuns.schemaIdentifier
+        var labels: [String] = []
+        for (index, document) in documents.enumerated() {
+            let slug = slugs[index]
+            var label = slugs.filter { $0 == slug }.count > 1 ? "\(slug) [\((document.source as NSString).lastPathComponent)]" : slug
+            // The same file given twice: number the repeats.
+            if labels.contains(label) { label += " #\(labels.filter { $0.hasPrefix(label) }.count + 1)" }
+            labels.append(label)
+        }
         machines = zip(documents, reports).enumerated().map { index, pair in
             let (document, report) = pair
-            let slug = slugs[index]
-            let base = (document.source as NSString).lastPathComponent
-            let shared = slugs.filter { $0 == slug }.count > 1
-            return Machine(name: shared ? "\(slug) [\(base)]" : slug, file: document.source, cpu: report.machine.cpu,
+            return Machine(name: labels[index], file: document.source, cpu: report.machine.cpu,
                            cores: report.machine.cores, cpuSignature: report.machine.cpuSignature, os: report.machine.os,
                            build: "\(report.build.configuration), \(report.build.compiler)")
         }
@@ -99,7 +104,7 @@ public struct MergedRuns: Codable, Equatable, Sendable {
                                 pairedSpeedup: result.pairedSpeedup, instructions: result.instructions))
             }
         }
-        let order = Dictionary(uniqueKeysWithValues: machines.enumerated().map { ($1.name, $0) })
+        let order = Dictionary(machines.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         let sorted = rows.sorted { ($0.name, order[$0.machine]!) < ($1.name, order[$1.machine]!) }
         self.rows = sorted
         speedupRanges = Dictionary(grouping: sorted.filter { $0.speedup != nil }, by: \.name).keys.sorted().compactMap { name in

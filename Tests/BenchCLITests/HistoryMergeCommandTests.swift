@@ -40,7 +40,7 @@ import Testing
         (["run", "--history-name", "x"], "--history-name applies only to --record"),
         (["run", "--instructions-threshold", "2"], "--instructions-threshold applies only to --compare"),
         (["run", "--record", "--history-name", "../x"], "--history-name expects 1 to 64 letters"),
-        (["run", "--record", "--history", "/no-such-folder-flightline/deeper\u{0}"], "history"),
+        (["run", "--record", "--history", "/dev/null"], "/dev/null/"),
         (["run", "--aa", "--compare", "x", "--instructions-threshold", "-1", "--baselines", "/tmp"], "--instructions-threshold must be at least 0"),
     ])
     func runRefusesBadUsageBeforeMeasuring(arguments: [String], message: String) throws {
@@ -115,5 +115,47 @@ import Testing
         expectUsageError(try runBench(["merge", epyc, "--format", "xml"]), mentioning: "--format expects one of text, json, markdown")
         expectUsageError(try runBench(["merge"]), mentioning: "needs one or more flightline.run/1 files")
         expectUsageError(try runBench(["merge", folder.appendingPathComponent("none.json").path]), mentioning: "no such file")
+    }
+
+    /// The example CI workflow uses only commands and options `bench` has: every
+    /// `bash scripts/bench.sh …` line parses (checked with `--help`, which parses strictly first).
+    @Test func exampleWorkflowUsesRealCommands() throws {
+        let workflow = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/ci-benchmarks.yml")
+        let text = try String(contentsOf: workflow, encoding: .utf8)
+        let invocations = text.split(separator: "\n").compactMap { line -> String? in
+            guard let range = line.range(of: "bash scripts/bench.sh ") else { return nil }
+            return String(line[range.upperBound...])
+                .replacingOccurrences(of: "${{ matrix.runner }}", with: "ubuntu-24.04")
+                .replacingOccurrences(of: "$record", with: "--record --history history --history-name ubuntu-24.04")
+        }
+        #expect(invocations.count >= 5)
+        #expect(Set(invocations.compactMap { $0.split(separator: " ").first }) == ["run", "history", "merge"])
+        for invocation in invocations {
+            let run = try runBench(Self.shellWords(invocation) + ["--help"])
+            #expect(run.code == 0, "bench \(invocation): \(run.stderr)")
+        }
+    }
+
+    /// Words of a shell command line with '…' and "…" quoting (enough for the workflow's lines).
+    static func shellWords(_ line: String) -> [String] {
+        var words: [String] = [], current = "", quote: Character?, inWord = false
+        for character in line {
+            if let open = quote {
+                if character == open { quote = nil } else { current.append(character) }
+            } else if character == "'" || character == "\"" {
+                quote = character
+                inWord = true
+            } else if character == " " {
+                if inWord { words.append(current) }
+                current = ""
+                inWord = false
+            } else {
+                current.append(character)
+                inWord = true
+            }
+        }
+        if inWord { words.append(current) }
+        return words
     }
 }

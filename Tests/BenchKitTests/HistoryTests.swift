@@ -167,6 +167,9 @@ struct MergedRunsTests {
         let data = try document(cpu: "Same CPU", median: 40, speedup: 20)
         let merged = try MergedRuns(documents: [("x/run-1.json", data), ("x/run-2.json", data)])
         #expect(merged.machines.map(\.name) == ["same-2core [run-1.json]", "same-2core [run-2.json]"])
+        let thrice = try MergedRuns(documents: [("run.json", data), ("run.json", data), ("run.json", data)])
+        #expect(thrice.machines.map(\.name) == ["same-2core [run.json]", "same-2core [run.json] #2", "same-2core [run.json] #3"])
+        #expect(thrice.rows.count == 6)
     }
 
     @Test func differentSchemasAreRefusedInOneLine() throws {

@@ -5,7 +5,7 @@ import TerminalPlot
 let historyCommand = Command(
     name: "history",
     synopsis: "[FILTER] [--history DIR] [--history-name NAME] [--max-pvalue P] [--width W] [--height H] [--ascii] [--json FILE]",
-    summary: "plot recorded runs and find where each benchmark changed (change points)",
+    summary: "plot recorded runs and find where benchmarks changed",
     details: """
     Reads NAME.jsonl, the runs 'bench run --record' appended (NAME: --history-name, else this
     machine's name; the folder: --history DIR, else $FLIGHTLINE_HISTORY, else the package's
@@ -112,7 +112,7 @@ func renderHistory(_ histories: [BenchmarkHistory], records: [HistoryRecord], fi
         if history.median.runs.count < minimumRuns {
             lines.append("  change points need at least \(minimumRuns) runs (\(ChangePoints.defaultMinimumSegment) each side)")
         } else if history.changes.isEmpty {
-            lines.append("  no change point (none with p ≤ \(significant(maxPValue)))")
+            lines.append("  no change point (none with p ≤ \(maxPValue.formatted))")
         }
         for change in history.changes {
             let before = isTime || change.metric != "median" ? significant(change.meanBefore) : significant(change.meanBefore)

@@ -4,7 +4,7 @@ import Foundation
 let mergeCommand = Command(
     name: "merge",
     synopsis: "FILE… [--format text|json|markdown] [--json FILE]",
-    summary: "join 'bench run --json' documents from several machines into one table",
+    summary: "join run documents from several machines into one table",
     details: """
     Reads flightline.run/1 documents (one per machine of a CI matrix; '-' reads standard input
     once) and prints one table keyed by benchmark and machine: median with its 95 % interval,
