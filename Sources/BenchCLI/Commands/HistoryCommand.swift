@@ -26,7 +26,7 @@ let historyCommand = Command(
     """,
     options: [
         .option("history", "DIR", "the history folder (default: $FLIGHTLINE_HISTORY, else the package's Benchmarks/history)"),
-        .option("history-name", "NAME", "the history file's name (default: this machine's, e.g. \(MachineDescription.current.slug))"),
+        .option("history-name", "NAME", "the history file's name (default: this machine's CPU model and cores, as in xeon-2core)"),
         .option("max-pvalue", "P", "the largest t-test p-value a change point may have (default 0.001)"),
         .option("width", "W", "plot columns (\(Plot.widthLimits.lowerBound)…\(Plot.widthLimits.upperBound))"),
         .option("height", "H", "plot rows (\(Plot.heightLimits.lowerBound)…\(Plot.heightLimits.upperBound); default 10)"),

@@ -76,7 +76,7 @@ let runCommand = Command(
         .flag("aa", "also race each benchmark against itself: the noise floor and the threshold's false-alarm rate"),
         .flag("record", "append this run to the history (NAME.jsonl in the history folder)"),
         .option("history", "DIR", "with --record: the history folder (default: $FLIGHTLINE_HISTORY, else the package's Benchmarks/history)"),
-        .option("history-name", "NAME", "with --record: the history file's name (default: this machine's, e.g. \(MachineDescription.current.slug))"),
+        .option("history-name", "NAME", "with --record: the history file's name (default: this machine's CPU model and cores, as in xeon-2core)"),
     ],
     run: { arguments, console in
         // Everything a user can get wrong is refused here, before minutes of measuring.
