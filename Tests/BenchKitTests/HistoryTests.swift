@@ -132,6 +132,16 @@ struct InstructionGateTests {
         #expect(!gone.hasRegressions && gone.entries[0].instructionVerdict == .notReproduced)
     }
 
+    @Test func ciDocumentsSayWhichMetricFlagged() throws {
+        let baseline = report([counted("a/x", 100, instructions: 1000)])
+        let current = report([counted("a/x", 100.5, instructions: 1030)])
+        let comparison = try BaselineComparison(current: current, baseline: baseline)
+        let xml = comparison.junitReport(baselineName: "main").xml()
+        #expect(xml.contains("+3.0 % instructions against baseline &apos;main&apos; (allowed 1 %)") || xml.contains("+3.0 % instructions against baseline 'main' (allowed 1 %)"), "\(xml)")
+        let markdown = comparison.markdown(baselineName: "main")
+        #expect(markdown.contains("slower beyond the noise (instructions)") && markdown.contains("| +3.0 % |"), "\(markdown)")
+    }
+
     @Test func bothMetricsCanFlag() throws {
         let baseline = report([counted("a/x", 100, instructions: 1000)])
         let current = report([counted("a/x", 150, instructions: 1500)])
