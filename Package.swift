@@ -27,7 +27,11 @@ let package = Package(
         .target(name: "GSLReference", dependencies: ["CGSL"]),
         .target(name: "Motion", dependencies: ["BezierKernels", "SpringSolver"]),
         .target(name: "TerminalPlot"),
-        .target(name: "BenchKit"),
+        // perf_event_open(2) for hardware counters (Swift cannot call the variadic syscall(2)),
+        // and the allocation-counting malloc shim; BenchKit only.
+        .target(name: "CPerfEvent"),
+        .target(name: "CAllocationCounter"),
+        .target(name: "BenchKit", dependencies: ["CPerfEvent", "CAllocationCounter"]),
         // A strict JSON reader whose values know their JSON path and line: scene files, Lottie
         // files and traces say exactly which value is wrong.
         .target(name: "JSONDocument"),
