@@ -78,7 +78,9 @@ enum SceneSelection {
         let mapping = try menuMapping(arguments, names: names)
         var seen = Set(scenes.map(\.name))
         for name in names {
-            for scene in try seeds(named: name, seed: seed, mapping: mapping) where seen.insert(scene.name).inserted {
+            let found = SceneFileInput.isDocument(name)
+                ? try SceneFileInput.requiredScenes(fromFile: name) : try seeds(named: name, seed: seed, mapping: mapping)
+            for scene in found where seen.insert(scene.name).inserted {
                 scenes.append(scene)
             }
         }
