@@ -28,6 +28,9 @@ public enum Easing: Sendable, Equatable {
 
     public static let linear = Easing.cubic(.linear)
 
+    /// How early (as a fraction) a designed step is taken, so that a frame at its time shows it.
+    public static let snap = 1e-12
+
     /// The names accepted: Core Animation's (`CAMediaTimingFunctionName`) with and without the
     /// `kCAMediaTimingFunction` prefix, and CSS's keywords (css-easing-1 §2.1: `ease` is
     /// (0.25, 0.1, 0.25, 1), Core Animation's `default`).
@@ -56,7 +59,10 @@ public enum Easing: Sendable, Equatable {
             // css-easing-1 §3.1: current step = ⌊x·n⌋, plus one for jump-start and jump-both;
             // clamped to [0, jumps], jumps being n (start, end), n − 1 (none), n + 1 (both);
             // output step / jumps.
-            var step = (x * Double(n)).rounded(.down)
+            // A frame time computed as start + k/hz lands a few ulps either side of a step's
+            // time: the step is taken 1e-12 of the duration early, so the frame at its time shows
+            // it (and Motion's designed-step check, whose slack is 1e-9 of a frame, agrees).
+            var step = (x * Double(n) + Easing.snap).rounded(.down)
             if jump == .jumpStart || jump == .jumpBoth { step += 1 }
             let jumps = Double(Self.jumpCount(n, jump))
             step = Swift.min(Swift.max(step, 0), jumps)

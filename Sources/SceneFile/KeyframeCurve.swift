@@ -92,7 +92,7 @@ public struct KeyframeCurve: Sendable {
         let f = Swift.min(Swift.max(f, 0), 1)
         switch mode {
         case .discrete:
-            return values[segmentIndex(f, count: values.count)]
+            return values[segmentIndex(Swift.min(f + Easing.snap, 1), count: values.count)]
         case .paced, .cubicPaced:
             let m = measure!
             return m.sample(clampingDistance: f * m.length).position.simd

@@ -74,7 +74,8 @@ public struct MediaTiming: Sendable, Equatable {
             guard fillMode == .backwards || fillMode == .both else { return .model }
             return .fraction(fraction(simple: timeOffset, active: active))
         }
-        if a >= active {
+        // The end is taken 1e-12 of the span early, so the frame at its time shows it (Easing.snap).
+        if a >= active - Easing.snap * Swift.max(active, 1) {
             guard fillMode == .forwards || fillMode == .both else { return .model }
             return .fraction(endFraction)
         }
@@ -105,7 +106,7 @@ public struct MediaTiming: Sendable, Equatable {
         return Swift.min(local / duration, 1)
     }
 
-    /// The scene times in `[beginTime, end)` (or within `window` seconds of the begin for an
+    /// The scene times in `[beginTime, end]` (or within `window` seconds of the begin for an
     /// infinite repeat) at which the simple fraction passes `f` going forwards or backwards, in
     /// order: where a keyframe's join is crossed in every cycle.
     /// - Complexity: O(cycles in the span), at most `limit` results.
@@ -119,7 +120,7 @@ public struct MediaTiming: Sendable, Equatable {
         while cycleStart < span, result.count < limit {
             var candidates = [cycleStart + f * duration]
             if autoreverses { candidates.append(cycleStart + 2 * duration - f * duration) }
-            for local in candidates where local >= 0 && local < span {
+            for local in candidates where local >= 0 && local <= span {
                 result.append(beginTime + local / speed)
             }
             cycleStart += cycle
