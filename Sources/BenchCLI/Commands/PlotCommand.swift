@@ -3,7 +3,7 @@ import TerminalPlot
 
 let plotCommand = Command(
     name: "plot",
-    synopsis: "SCENE [--quantity path|x|y|speed|offset|error] [--hz N] [--mode linear|paced] [--width W] [--height H] [--ascii] [--color auto|always|never] [user scene] [--seed N]",
+    synopsis: "SCENE|FILE.json [--layer NAME] [--quantity path|x|y|speed|offset|error] [--hz N] [--mode linear|paced] [--width W] [--height H] [--ascii] [--color auto|always|never] [user scene] [--seed N]",
     summary: "plot a scene's trajectory in the terminal",
     details: """
     quantities:
@@ -17,6 +17,9 @@ let plotCommand = Command(
     name (linear, easeIn, easeOut, easeInEaseOut, default; also ease-in, ease-out, ease-in-out,
     ease and the kCAMediaTimingFunction… constants) or x1,y1,x2,y2 with x1, x2 in 0…1; default
     linear, as the demo (the seed scenes keep it). --quantity speed shows its speed profile.
+    A scene file (FILE.json, flightline.scene/1) plots its scenes (LAYER/PROPERTY); --layer NAME
+    keeps one layer's. A scalar property (opacity, rotation, …) is carried in x, scaled to
+    points by its pointsPerUnit: --quantity x plots it.
 
     scenes:
     \(sceneListing.map { "  " + $0 }.joined(separator: "\n"))
@@ -30,6 +33,7 @@ let plotCommand = Command(
         .flag("ascii", "plain ASCII instead of braille"),
         .option("color", "WHEN", "auto (default: only on a terminal without NO_COLOR), always, never"),
         SceneSelection.seedSpec,
+        .option("layer", "NAME", "with a scene file: plot only this layer's animated properties"),
     ] + SceneSelection.specs,
     run: { arguments, console in
         let request = try PlotRequest(arguments, console: console)
@@ -63,7 +67,18 @@ struct PlotRequest {
         let policy = try plotPolicy(for: console, width: arguments.string("width"), height: arguments.string("height"), color: arguments.string("color"))
 
         let seed = try SceneSelection.seed(arguments) ?? Self.defaultSeed
-        let scenes = try SceneSelection.scenes(from: arguments, seed: seed, defaultNames: [])
+        var scenes = try SceneSelection.scenes(from: arguments, seed: seed, defaultNames: [])
+        if let layer = arguments.string("layer") {
+            guard arguments.positionals.contains(where: SceneFileInput.isDocument) else {
+                throw CLIError.usage("--layer \(layer) applies to a scene file (bench plot FILE.json --layer NAME)")
+            }
+            let kept = scenes.filter { $0.name.hasPrefix(layer + "/") }
+            guard !kept.isEmpty else {
+                let layers = Set(scenes.compactMap { $0.name.split(separator: "/").first.map(String.init) }).sorted()
+                throw CLIError.usage("--layer \(layer): no such layer; the file has \(layers.joined(separator: ", "))")
+            }
+            scenes = kept
+        }
         guard !scenes.isEmpty else {
             throw CLIError.usage("'bench plot' needs a SCENE (\(Scene.seedNames.joined(separator: ", "))) or a user scene (--svg, spring options)")
         }
@@ -74,7 +89,7 @@ struct PlotRequest {
         let quantity = quantityName.flatMap(PlotQuantity.init(rawValue:)) ?? (scenes.allSatisfy(\.usesTimingMode) ? .path : (scenes.contains(where: \.usesTimingMode) ? .y : .offset))
         self.scenes = scenes
         self.quantity = quantity
-        self.mode = modeName.flatMap(TimingMode.init(rawValue:)) ?? .linear
+        self.mode = modeName.flatMap(TimingMode.init(rawValue:)) ?? scenes.lazy.compactMap(\.fixedMode).first ?? .linear
         self.hz = hz
         self.style = ScenePlots.Style(
             width: policy.width, height: policy.height, canvas: arguments.has("ascii") ? .ascii : .braille,
