@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "BenchKit", targets: ["BenchKit"]),
         .library(name: "Studies", targets: ["Studies"]),
         .library(name: "JSONDocument", targets: ["JSONDocument"]),
+        .library(name: "Lottie", targets: ["Lottie"]),
     ],
     targets: [
         // GNU GSL through pkg-config; scripts/setup.sh installs it on Debian.
@@ -31,19 +32,22 @@ let package = Package(
         // A strict JSON reader whose values know their JSON path and line: scene files, Lottie
         // files and traces say exactly which value is wrong.
         .target(name: "JSONDocument"),
+        // Lottie files (Bodymovin JSON, Lottie 1.0) read into timelines: layers' and shape groups'
+        // world position, rotation, scale and opacity, with exact joins at keyframes.
+        .target(name: "Lottie", dependencies: ["Motion", "BezierKernels", "JSONDocument"]),
         // Studies that need GSL beside the kernels (the integrator comparison); they return values.
         .target(name: "Studies", dependencies: ["SpringSolver", "GSLReference", "Motion", "BenchKit"]),
         // Every benchmark `bench run` knows, registered with BenchKit (package-benchmark keeps its
         // benchmark targets in Benchmarks/ too). Benchmarks/baselines is outside the target's path.
         .target(
             name: "BenchmarkSuites",
-            dependencies: ["BezierKernels", "SpringSolver", "Motion", "GSLReference", "Studies", "TerminalPlot", "BenchKit"],
+            dependencies: ["BezierKernels", "SpringSolver", "Motion", "GSLReference", "Studies", "TerminalPlot", "BenchKit", "Lottie"],
             path: "Benchmarks/Suites"
         ),
         // Commands, argument parsing, tables, plots of results, JSON; `bench` only calls into it.
         .target(
             name: "BenchCLI",
-            dependencies: ["BezierKernels", "SpringSolver", "Motion", "TerminalPlot", "BenchKit", "Studies", "BenchmarkSuites"]
+            dependencies: ["BezierKernels", "SpringSolver", "Motion", "TerminalPlot", "BenchKit", "Studies", "BenchmarkSuites", "Lottie", "JSONDocument"]
         ),
         .executableTarget(name: "bench", dependencies: ["BenchCLI"]),
 
@@ -54,6 +58,9 @@ let package = Package(
         .testTarget(name: "TerminalPlotTests", dependencies: ["TerminalPlot"]),
         .testTarget(name: "BenchKitTests", dependencies: ["BenchKit"]),
         .testTarget(name: "JSONDocumentTests", dependencies: ["JSONDocument"]),
+        // Fixtures/: small Lottie files written by hand for the tests, read at run time.
+        .testTarget(
+            name: "LottieTests", dependencies: ["Lottie", "Motion", "BezierKernels", "JSONDocument"], exclude: ["Fixtures"]),
         .testTarget(name: "StudiesTests", dependencies: ["Studies", "SpringSolver", "GSLReference", "BenchKit"]),
         .testTarget(
             name: "BenchmarkSuitesTests",
@@ -64,7 +71,7 @@ let package = Package(
         // The example on each library's DocC page (Sources/X/X.docc/X.md), compiled and run.
         .testTarget(
             name: "DocumentationTests",
-            dependencies: ["BezierKernels", "SpringSolver", "Motion", "TerminalPlot", "BenchKit", "Studies", "JSONDocument"]
+            dependencies: ["BezierKernels", "SpringSolver", "Motion", "TerminalPlot", "BenchKit", "Studies", "JSONDocument", "Lottie"]
         ),
     ],
     swiftLanguageModes: [.v6]
