@@ -41,6 +41,7 @@ enum SceneSelection {
         ("menu-dismiss", "the menu slides down: damping ratio 100"),
         ("--svg 'DATA'", "a user's path, with --duration S [--repeat] [--timing CURVE]"),
         ("spring options", "a user's spring (--stiffness --damping, --response --damping-fraction, …)"),
+        ("FILE.json", "a Lottie file: every moving layer and shape group (a name ending in .json or with a /)"),
     ].map { $0.0 + String(repeating: " ", count: max(2, 16 - $0.0.count)) + $0.1 }
 
     /// The seed, when given: a whole number 0…2⁶⁴−1.
@@ -65,6 +66,14 @@ enum SceneSelection {
     static func scenes(
         from arguments: Arguments, seed: UInt64?, defaultNames: [String]
     ) throws -> [Scene] {
+        try selection(from: arguments, seed: seed, defaultNames: defaultNames).scenes
+    }
+
+    /// The scenes, and the files they came from (a positional naming a file, `*.json` or with a
+    /// `/`, is read as a Lottie file: `LottieInput`).
+    static func selection(
+        from arguments: Arguments, seed: UInt64?, defaultNames: [String]
+    ) throws -> (scenes: [Scene], files: [LottieInput]) {
         if let names = arguments.positionals.first.map({ _ in arguments.positionals.joined(separator: ", ") }),
             let duration = arguments.string("duration"), !arguments.has("svg"),
             !SpringOptions.isPresent(in: arguments, ignoring: ["duration"])
@@ -77,12 +86,26 @@ enum SceneSelection {
         let names = arguments.positionals.isEmpty && scenes.isEmpty ? defaultNames : arguments.positionals
         let mapping = try menuMapping(arguments, names: names)
         var seen = Set(scenes.map(\.name))
+        var files: [LottieInput] = []
         for name in names {
+            if LottieInput.isFileArgument(name) {
+                var file = try LottieInput.require(name)
+                for scene in file.motion.scenes {
+                    // A name another file already used gets its file's name in front.
+                    let named = seen.contains(scene.name) ? Scene(name: "\(name):\(scene.name)", kind: scene.kind) : scene
+                    if seen.insert(named.name).inserted {
+                        scenes.append(named)
+                        file.sceneNames.append(named.name)
+                    }
+                }
+                files.append(file)
+                continue
+            }
             for scene in try seeds(named: name, seed: seed, mapping: mapping) where seen.insert(scene.name).inserted {
                 scenes.append(scene)
             }
         }
-        return scenes
+        return (scenes, files)
     }
 
     /// The seed scenes one name stands for, with the seeded sign where one flight per bee is wanted.
