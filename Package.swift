@@ -64,7 +64,7 @@ let package = Package(
         .testTarget(name: "StudiesTests", dependencies: ["Studies", "SpringSolver", "GSLReference", "BenchKit"]),
         .testTarget(
             name: "BenchmarkSuitesTests",
-            dependencies: ["BenchmarkSuites", "Studies", "BezierKernels", "SpringSolver", "GSLReference", "BenchKit"]
+            dependencies: ["BenchmarkSuites", "Studies", "BezierKernels", "SpringSolver", "GSLReference", "BenchKit", "Lottie", "JSONDocument"]
         ),
         // Golden/: recorded outputs the golden test reads at run time, not sources.
         .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI", "bench", "Studies", "BenchmarkSuites"], exclude: ["Golden"]),

@@ -122,7 +122,9 @@ struct LottieTrack: Sendable {
         let y = ease.progress(at: (tau - segment.t0) / (segment.t1 - segment.t0))
         if y <= 0 { return spatial.curve.p0.simd }
         if y >= 1 { return spatial.curve.p3.simd }
-        let s = y * spatial.curve.uncheckedArcLength(accuracy: 1e-9)
+        // The curve's length is known from reading the file; the point at a distance is solved
+        // on the curve itself each time.
+        let s = y * spatial.length
         let u = (try? spatial.curve.parameter(atArcLength: s, accuracy: 1e-9)) ?? 0
         return spatial.curve.point(at: u).simd
     }
