@@ -123,7 +123,10 @@ public struct LottieAnimation: Sendable {
 
 /// A layer or a shape group, flattened: its transform, the node its transform composes with,
 /// and its local time as a function of the animation's frame.
-struct Node: Sendable {
+///
+/// A class: a frame reads many nodes, and copying one (a transform of seven tracks) would retain
+/// every array it holds.
+final class Node: Sendable {
     enum Kind: Sendable, Equatable {
         /// A layer of type `ty` (Lottie 1.0 §Layers: 0 precomposition, 1 solid, 2 image, 3 null,
         /// 4 shape, 5 text).
@@ -133,7 +136,7 @@ struct Node: Sendable {
 
     /// The name reports use: the layer's `nm` (or `layer IND`), a group's after its layer's,
     /// a precomposition's layers after the precomposition layer's, joined by `/`.
-    var name: String
+    let name: String
     /// The JSON path of the layer or group.
     let place: String
     let kind: Kind
@@ -151,6 +154,22 @@ struct Node: Sendable {
     /// Whether the node draws something (a shape, solid, image or text layer, or a group in
     /// one) and is not hidden: only such nodes are validated.
     let isShown: Bool
+
+    init(
+        name: String, place: String, kind: Kind, transform: LottieTransform, parent: Int?, offset: Double, stretch: Double,
+        autoOrient: Bool, visible: Range<Double>?, isShown: Bool
+    ) {
+        self.name = name
+        self.place = place
+        self.kind = kind
+        self.transform = transform
+        self.parent = parent
+        self.offset = offset
+        self.stretch = stretch
+        self.autoOrient = autoOrient
+        self.visible = visible
+        self.isShown = isShown
+    }
 
     @inline(__always)
     func localFrame<S: TimeScalar>(_ frame: S) -> S { (frame - offset) / stretch }

@@ -5,6 +5,8 @@ struct RigBuilder {
     let assets: [String: (node: JSONNode, layers: [JSONNode])]
     var notes: LottieNotes
     var nodes: [Node] = []
+    /// How many objects have taken each name: a second `box` is reported as `box (2)`.
+    var names: [String: Int] = [:]
 
     init(assets: [String: (node: JSONNode, layers: [JSONNode])], notes: LottieNotes) {
         self.assets = assets
@@ -13,6 +15,22 @@ struct RigBuilder {
 
     /// Layer types that draw something (Lottie 1.0 §Layers: 1 solid, 2 image, 4 shape, 5 text).
     static let drawingTypes: Set<Int> = [1, 2, 4, 5]
+
+    /// `name`, or `name (N)` when N − 1 objects already have it: every report name is unique.
+    private mutating func unique(_ name: String) -> String {
+        guard var count = names[name] else {
+            names[name] = 1
+            return name
+        }
+        var candidate: String
+        repeat {
+            count += 1
+            candidate = "\(name) (\(count))"
+        } while names[candidate] != nil
+        names[name] = count
+        names[candidate] = 1
+        return candidate
+    }
 
     private mutating func append(_ node: Node) throws(LottieError) -> Int {
         guard nodes.count < LottieAnimation.maximumObjects else {
@@ -83,7 +101,7 @@ struct RigBuilder {
         for i in order {
             var entry = entries[i]
             let layer = entry.node
-            let name = prefix + (try entry.object.optional("nm")?.string() ?? "layer \(entry.index.map(String.init) ?? "\(i)")")
+            let name = unique(prefix + (try entry.object.optional("nm")?.string() ?? "layer \(entry.index.map(String.init) ?? "\(i)")"))
             let ipNode = try entry.object.required("ip"), opNode = try entry.object.required("op")
             let ip = try ipNode.number(), op = try opNode.number()
             guard op >= ip else {
@@ -174,7 +192,7 @@ struct RigBuilder {
             }
             guard type == "gr" else { continue }
             count += 1
-            let name = prefix + (try object.optional("nm")?.string() ?? "group \(count)")
+            let name = unique(prefix + (try object.optional("nm")?.string() ?? "group \(count)"))
             let hidden = try object.optional("hd").map(LottieTrack.intBoolean) ?? false
             let contents = try object.optional("it")?.array() ?? []
             var transform = LottieTransform(path: item.place + ".it")

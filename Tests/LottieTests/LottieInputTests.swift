@@ -96,3 +96,17 @@ import Testing
         #expect(a.value(0.5).x == 0.5e300)
     }
 }
+
+@Suite struct LottieNamingTests {
+    @Test func repeatedNamesAreNumbered() throws {
+        let move = #"{"p": {"a": 1, "k": [{"t": 0, "s": [0, 0]}, {"t": 60, "s": [90, 0]}]}}"#
+        let text = """
+            {"fr": 60, "ip": 0, "op": 60, "w": 100, "h": 100, "layers": [
+              {"ty": 4, "nm": "dot", "ip": 0, "op": 60, "st": 0, "ks": \(move)},
+              {"ty": 4, "nm": "dot", "ip": 0, "op": 60, "st": 0, "ks": \(move)},
+              {"ty": 4, "nm": "dot (2)", "ip": 0, "op": 60, "st": 0, "ks": \(move)}]}
+            """
+        let motion = try LottieAnimation(bytes: Array(text.utf8)).motion()
+        #expect(motion.scenes.map(\.name) == ["dot/position", "dot (2)/position", "dot (2) (2)/position"])
+    }
+}
