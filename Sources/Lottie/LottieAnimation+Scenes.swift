@@ -189,6 +189,15 @@ extension LottieAnimation {
                 joinTimes.insert(time)
             }
         }
+        // Values beyond the doubles (a scale of 1e300 on a position of 1e300) cannot be judged:
+        // refuse them here, naming the layer, rather than as a bare infinity later.
+        for t in [start, end] + joinTimes.sorted() {
+            let v = value(t)
+            guard v.x.isFinite, v.y.isFinite else {
+                throw MotionError(
+                    "\(node.place): the \(quantity.rawValue) of \(node.name) overflows a double (beyond ±1.8e308) at t = \(String(format: "%.3g", t)) s; expected values a screen can show")
+            }
+        }
         var joins: [Join] = []
         var notes: [String] = []
         if exactJoins {

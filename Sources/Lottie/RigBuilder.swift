@@ -141,6 +141,9 @@ struct RigBuilder {
             }
             let layerOffset = offset + st * stretch
             let layerStretch = stretch * sr
+            guard layerOffset.isFinite, layerStretch.isFinite, layerStretch > 0 else {
+                throw LottieError.at(layer, "expected st and sr whose product with the enclosing precompositions' stays a finite time, got st \(JSONNode.text(st)), sr \(JSONNode.text(sr))")
+            }
             var layerVisible: Range<Double>?
             if let visible {
                 let from = max(ip * stretch + offset, visible.lowerBound), until = min(op * stretch + offset, visible.upperBound)
