@@ -91,3 +91,29 @@ let linearHandles = #""o": {"x": 0, "y": 0}, "i": {"x": 1, "y": 1}"#
         }
     }
 }
+
+@Suite struct LottieParentJoinTests {
+    /// A child 100 pt along a parent whose rotation slows from 180°/s to 90°/s at 0.5 s: the
+    /// child's speed halves there, 100·π → 100·π/2 pt/s, with no turn (the product rule through
+    /// the parent's rotation, exactly).
+    @Test func aParentsRotationKeyframeIsTheChildsJoin() throws {
+        let linear = #""o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}"#
+        let text = """
+            {"fr": 60, "ip": 0, "op": 60, "w": 400, "h": 400, "layers": [
+              {"ty": 3, "nm": "pivot", "ind": 1, "ip": 0, "op": 60, "st": 0, "ks": {"p": {"a": 0, "k": [200, 200]},
+                "r": {"a": 1, "k": [{"t": 0, "s": [0], \(linear)}, {"t": 30, "s": [90], \(linear)}, {"t": 60, "s": [135]}]}}},
+              {"ty": 4, "nm": "tip", "ind": 2, "parent": 1, "ip": 0, "op": 60, "st": 0, "ks": {"p": {"a": 0, "k": [100, 0]}}}]}
+            """
+        let motion = try LottieAnimation(bytes: Array(text.utf8)).motion()
+        #expect(motion.scenes.map(\.name) == ["tip/position", "tip/rotation"])
+        let tip = try timeline(motion, "tip/position")
+        #expect(close(tip.value(0.5), SIMD2(200, 300), 1e-9))  // turned 90°: straight below
+        let join = try #require(tip.joins.first)
+        #expect(abs(join.speedIn - 100 * .pi) < 1e-9 && abs(join.speedOut - 50 * .pi) < 1e-9)
+        #expect(join.turn < 1e-9)
+        let rotation = try #require(try timeline(motion, "tip/rotation").joins.first)
+        let animation = motion.animation
+        #expect(abs(rotation.speedIn / animation.pointsPerDegree - 180) < 1e-9)
+        #expect(abs(rotation.speedOut / animation.pointsPerDegree - 90) < 1e-9)
+    }
+}

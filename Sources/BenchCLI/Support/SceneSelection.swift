@@ -89,6 +89,7 @@ enum SceneSelection {
         var files: [LottieInput] = []
         for name in names {
             if LottieInput.isFileArgument(name) {
+                guard !files.contains(where: { $0.path == name }) else { continue }  // named twice
                 var file = try LottieInput.require(name)
                 for scene in file.motion.scenes {
                     // A name another file already used gets its file's name in front.
