@@ -11,6 +11,17 @@ public struct LottieObject: Sendable, Equatable {
     /// The quantities validated (`position`, `rotation`, `scale`, `opacity`), empty for a still
     /// object.
     public let quantities: [String]
+    /// A group with nothing of its own animated inside a moving layer: it moves with the layer,
+    /// whose timelines judge that motion.
+    public let ridesWithItsLayer: Bool
+
+    public init(name: String, place: String, isGroup: Bool, quantities: [String], ridesWithItsLayer: Bool = false) {
+        self.name = name
+        self.place = place
+        self.isGroup = isGroup
+        self.quantities = quantities
+        self.ridesWithItsLayer = ridesWithItsLayer
+    }
 }
 
 /// A Lottie file compiled into scenes: one timeline per moving object and animated quantity,
@@ -22,7 +33,8 @@ public struct LottieMotion: Sendable {
     public let scenes: [Scene]
     /// Every object that draws, moving or still.
     public let objects: [LottieObject]
-    /// The objects with nothing animated (listed, not validated).
+    /// The objects with nothing animated (listed, not validated), groups riding with a moving
+    /// layer included.
     public var stills: [LottieObject] { objects.filter { $0.quantities.isEmpty } }
     /// Objects whose layer is never visible within the animation's range.
     public let neverVisible: [String]
@@ -108,8 +120,11 @@ extension LottieAnimation {
                 scenes.append(scene)
                 validated.append(quantity)
             }
+            let rides = node.kind == .group && validated.isEmpty && (node.parent.map { geometry[$0] } ?? false)
             objects.append(
-                LottieObject(name: node.name, place: node.place, isGroup: node.kind == .group, quantities: validated.map(\.rawValue)))
+                LottieObject(
+                    name: node.name, place: node.place, isGroup: node.kind == .group, quantities: validated.map(\.rawValue),
+                    ridesWithItsLayer: rides))
         }
         var notes = [
             String(

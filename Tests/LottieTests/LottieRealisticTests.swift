@@ -59,3 +59,14 @@ import Testing
         }
     }
 }
+
+@Suite struct LottieStillTests {
+    @Test func groupsOfAMovingLayerRideWithIt() throws {
+        let motion = try fixture("loader.json").motion()
+        let riders = Set(motion.stills.filter(\.ridesWithItsLayer).map(\.name))
+        #expect(riders == ["ticker/shape", "logo/shape", "badge/star/shape", "badge/ring/shape"])
+        let stills = Set(motion.stills.filter { !$0.ridesWithItsLayer }.map(\.name))
+        #expect(stills.isSuperset(of: ["title", "background", "background/shape", "dots"]))
+        #expect(stills.isDisjoint(with: riders))
+    }
+}

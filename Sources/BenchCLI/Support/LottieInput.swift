@@ -78,10 +78,14 @@ struct LottieInput {
         } else {
             lines.append("  validated at the requested rates and at the file's own \(a.frameRate.formatted) fps")
         }
-        let stills = motion.stills.map(\.name)
-        if !stills.isEmpty {
-            let shown = stills.prefix(12).joined(separator: ", ")
-            lines.append("  still (nothing animated; not validated): \(shown)\(stills.count > 12 ? ", … (\(stills.count) in all)" : "")")
+        func list(_ names: [String]) -> String {
+            names.prefix(12).joined(separator: ", ") + (names.count > 12 ? ", … (\(names.count) in all)" : "")
+        }
+        let stills = motion.stills.filter { !$0.ridesWithItsLayer }.map(\.name)
+        if !stills.isEmpty { lines.append("  still (nothing animated; not validated): \(list(stills))") }
+        let riders = motion.stills.filter(\.ridesWithItsLayer).map(\.name)
+        if !riders.isEmpty {
+            lines.append("  groups moving only with their layer (judged through the layer's timelines): \(list(riders))")
         }
         if !motion.neverVisible.isEmpty {
             lines.append("  never visible within ip…op: \(motion.neverVisible.prefix(12).joined(separator: ", "))")
@@ -106,6 +110,7 @@ struct LottieInput {
                     ("name", .string(object.name)), ("path", .string(object.place)),
                     ("kind", .string(object.isGroup ? "group" : "layer")),
                     ("quantities", .array(object.quantities.map(JSON.string))),
+                    ("ridesWithItsLayer", .bool(object.ridesWithItsLayer)),
                 ])
             })),
             ("notes", .array(motion.notes.map(JSON.string))),
