@@ -38,6 +38,11 @@ public struct LottieMotion: Sendable {
     public var stills: [LottieObject] { objects.filter { $0.quantities.isEmpty } }
     /// Objects whose layer is never visible within the animation's range.
     public let neverVisible: [String]
+    /// Objects visible from the first frame to the last whose position at the end differs from
+    /// the start by more than 1 pt: a player that loops the file (as lottie-web, lottie-ios and
+    /// lottie-android can) shows them jump by `gap` points when it restarts at `ip`. Reported,
+    /// not judged: whether the file loops is the player's setting.
+    public let loopJumps: [(name: String, gap: Double)]
     /// The scales scalars are judged at, and what was not evaluated: one line each, per file.
     public let notes: [String]
 }
@@ -77,6 +82,7 @@ extension LottieAnimation {
         var scenes: [Scene] = []
         var objects: [LottieObject] = []
         var neverVisible: [String] = []
+        var loopJumps: [(name: String, gap: Double)] = []
         // Which quantities each node animates, through its ancestors.
         var geometry = [Bool](repeating: false, count: nodes.count)
         var rotates = [Bool](repeating: false, count: nodes.count)
@@ -120,6 +126,12 @@ extension LottieAnimation {
                 scenes.append(scene)
                 validated.append(quantity)
             }
+            if validated.contains(.position), visible.lowerBound <= inPoint, visible.upperBound >= outPoint {
+                let first = anchorPosition(index, frame: inPoint).values, last = anchorPosition(index, frame: outPoint).values
+                let d = last - first
+                let gap = (d * d).sum().squareRoot()
+                if gap > 1, gap.isFinite { loopJumps.append((node.name, gap)) }
+            }
             let rides = node.kind == .group && validated.isEmpty && (node.parent.map { geometry[$0] } ?? false)
             objects.append(
                 LottieObject(
@@ -132,7 +144,8 @@ extension LottieAnimation {
                 pointsPerDegree, pointsPerScalePercent, judgingRadius)
         ]
         notes += self.notes.lines
-        return LottieMotion(animation: self, scenes: scenes, objects: objects, neverVisible: neverVisible, notes: notes)
+        return LottieMotion(
+            animation: self, scenes: scenes, objects: objects, neverVisible: neverVisible, loopJumps: loopJumps, notes: notes)
     }
 
     /// The tracks that move `quantity` of node `index`, with the node each belongs to.

@@ -70,3 +70,14 @@ import Testing
         #expect(stills.isDisjoint(with: riders))
     }
 }
+
+@Suite struct LottieLoopTests {
+    @Test func objectsThatEndAwayFromTheStartAreListed() throws {
+        let motion = try fixture("loader.json").motion()
+        // The controller returns to its start (so does the logo it carries); the ticker ends
+        // 750 pt from where it starts; the dots and the badge do not show from first to last.
+        #expect(motion.loopJumps.map(\.name) == ["ticker"])
+        #expect(abs((motion.loopJumps.first?.gap ?? 0) - 750) < 1e-9)
+        #expect(try fixture("linear.json").motion().loopJumps.map(\.gap) == [300])
+    }
+}

@@ -4,7 +4,7 @@ import Motion
 
 let validateCommand = Command(
     name: "validate",
-    synopsis: "[SCENE…] [--hz 60,120] [--mode linear|paced|both] [--seed N] [--json FILE] [--format F] [--verbose] [user scene] [threshold flags]",
+    synopsis: "[SCENE…|FILE.json…] [--hz 60,120] [--mode linear|paced|both] [--seed N] [--json FILE] [--format F] [--verbose] [user scene] [threshold flags]",
     summary: "check that scenes stay smooth at each refresh rate; exit 1 if any is janky",
     details: """
     Samples each scene at every rate (frame times k/hz), measures the step, speed profile, speed

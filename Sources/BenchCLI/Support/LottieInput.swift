@@ -90,6 +90,12 @@ struct LottieInput {
         if !motion.neverVisible.isEmpty {
             lines.append("  never visible within ip…op: \(motion.neverVisible.prefix(12).joined(separator: ", "))")
         }
+        if !motion.loopJumps.isEmpty {
+            let worst = motion.loopJumps.sorted { $0.gap > $1.gap }.prefix(5)
+                .map { "\($0.name) \(significant($0.gap)) pt" }.joined(separator: ", ")
+            lines.append(
+                "  looped: \(motion.loopJumps.count) object\(motion.loopJumps.count == 1 ? " ends" : "s end") away from where \(motion.loopJumps.count == 1 ? "it starts" : "they start"), a jump at each restart if the player loops (\(worst)\(motion.loopJumps.count > 5 ? ", …" : "")); reported, not judged")
+        }
         for note in motion.notes { lines.append("  note: " + note) }
         return lines.joined(separator: "\n")
     }
@@ -113,6 +119,7 @@ struct LottieInput {
                     ("ridesWithItsLayer", .bool(object.ridesWithItsLayer)),
                 ])
             })),
+            ("loopJumps", .array(motion.loopJumps.map { .object([("name", .string($0.name)), ("gap", .finite($0.gap))]) })),
             ("notes", .array(motion.notes.map(JSON.string))),
         ])
     }
