@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "Studies", targets: ["Studies"]),
         .library(name: "JSONDocument", targets: ["JSONDocument"]),
         .library(name: "SceneFile", targets: ["SceneFile"]),
+        .library(name: "Lottie", targets: ["Lottie"]),
     ],
     targets: [
         // GNU GSL through pkg-config; scripts/setup.sh installs it on Debian.
@@ -39,19 +40,22 @@ let package = Package(
         // Scene files (flightline.scene/1): layers of Core Animation keyframe, basic and spring
         // animations read with JSON paths in every error, compiled to Motion scenes.
         .target(name: "SceneFile", dependencies: ["Motion", "BezierKernels", "SpringSolver", "JSONDocument"]),
+        // Lottie files (Bodymovin JSON, Lottie 1.0) read into timelines: layers' and shape groups'
+        // world position, rotation, scale and opacity, with exact joins at keyframes.
+        .target(name: "Lottie", dependencies: ["Motion", "BezierKernels", "JSONDocument"]),
         // Studies that need GSL beside the kernels (the integrator comparison); they return values.
         .target(name: "Studies", dependencies: ["SpringSolver", "GSLReference", "Motion", "BenchKit"]),
         // Every benchmark `bench run` knows, registered with BenchKit (package-benchmark keeps its
         // benchmark targets in Benchmarks/ too). Benchmarks/baselines is outside the target's path.
         .target(
             name: "BenchmarkSuites",
-            dependencies: ["BezierKernels", "SpringSolver", "Motion", "GSLReference", "Studies", "TerminalPlot", "BenchKit"],
+            dependencies: ["BezierKernels", "SpringSolver", "Motion", "GSLReference", "Studies", "TerminalPlot", "BenchKit", "Lottie"],
             path: "Benchmarks/Suites"
         ),
         // Commands, argument parsing, tables, plots of results, JSON; `bench` only calls into it.
         .target(
             name: "BenchCLI",
-            dependencies: ["BezierKernels", "SpringSolver", "Motion", "TerminalPlot", "BenchKit", "Studies", "BenchmarkSuites", "SceneFile", "JSONDocument"]
+            dependencies: ["BezierKernels", "SpringSolver", "Motion", "TerminalPlot", "BenchKit", "Studies", "BenchmarkSuites", "SceneFile", "JSONDocument", "Lottie"]
         ),
         .executableTarget(name: "bench", dependencies: ["BenchCLI"]),
 
@@ -63,17 +67,20 @@ let package = Package(
         .testTarget(name: "BenchKitTests", dependencies: ["BenchKit"]),
         .testTarget(name: "JSONDocumentTests", dependencies: ["JSONDocument"]),
         .testTarget(name: "SceneFileTests", dependencies: ["SceneFile", "Motion", "BezierKernels", "SpringSolver", "JSONDocument"]),
+        // Fixtures/: small Lottie files written by hand for the tests, read at run time.
+        .testTarget(
+            name: "LottieTests", dependencies: ["Lottie", "Motion", "BezierKernels", "JSONDocument"], exclude: ["Fixtures"]),
         .testTarget(name: "StudiesTests", dependencies: ["Studies", "SpringSolver", "GSLReference", "BenchKit"]),
         .testTarget(
             name: "BenchmarkSuitesTests",
-            dependencies: ["BenchmarkSuites", "Studies", "BezierKernels", "SpringSolver", "GSLReference", "BenchKit"]
+            dependencies: ["BenchmarkSuites", "Studies", "BezierKernels", "SpringSolver", "GSLReference", "BenchKit", "Lottie", "JSONDocument"]
         ),
         // Golden/: recorded outputs the golden test reads at run time, not sources.
         .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI", "bench", "Studies", "BenchmarkSuites"], exclude: ["Golden"]),
         // The example on each library's DocC page (Sources/X/X.docc/X.md), compiled and run.
         .testTarget(
             name: "DocumentationTests",
-            dependencies: ["BezierKernels", "SpringSolver", "Motion", "TerminalPlot", "BenchKit", "Studies", "JSONDocument", "SceneFile"]
+            dependencies: ["BezierKernels", "SpringSolver", "Motion", "TerminalPlot", "BenchKit", "Studies", "JSONDocument", "SceneFile", "Lottie"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -19,10 +19,19 @@ import Motion
 ///   display link driving an ODE would; the offset and the path are built the same way, so the
 ///   race is about the spring.
 ///
+/// - `scene/lottie-frame`: every transform of a generated 300-layer Lottie file at one frame
+///   (LottieBenchmarks.swift), against `scene/lottie-frame/no-tables`.
+///
 /// Each check compares the kernel's positions with the reference's at every frame before
 /// anything is timed.
 func sceneBenchmarks() throws -> [Benchmark] {
-    [try beeFrameBenchmark(), try menuFrameBenchmark()]
+    try sceneBenchmarks(lottieRigs: 60)
+}
+
+/// The scene benchmarks with a Lottie file of `lottieRigs` rigs (tests use a small one: a debug
+/// build reads the full file's 600 spatial segments slowly).
+func sceneBenchmarks(lottieRigs: Int) throws -> [Benchmark] {
+    [try beeFrameBenchmark(), try menuFrameBenchmark(), lottieFrameBenchmark(rigs: lottieRigs)]
 }
 
 // MARK: Bee

@@ -28,7 +28,7 @@ import Testing
         let other = directory.appendingPathComponent("other.json")
         try Data(#"{"schema": "something/1"}"#.utf8).write(to: other)
         let refused = try runBench(["validate", other.path])
-        #expect(refused.code == 2 && refused.stderr.contains("not a scene file"))
+        #expect(refused.code == 2 && refused.stderr.contains("expected a scene file"))
     }
 
     @Test func plotOneLayer() throws {

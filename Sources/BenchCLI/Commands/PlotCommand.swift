@@ -3,12 +3,16 @@ import TerminalPlot
 
 let plotCommand = Command(
     name: "plot",
-    synopsis: "SCENE|FILE.json [--layer NAME] [--quantity path|x|y|speed|offset|error] [--hz N] [--mode linear|paced] [--width W] [--height H] [--ascii] [--color auto|always|never] [user scene] [--seed N]",
+    synopsis: "SCENE|FILE.json [--layer NAME] [--quantity path|x|y|speed|offset|error|rotation|opacity|scale] [--hz N] [--mode linear|paced] [--width W] [--height H] [--ascii] [--color auto|always|never] [user scene] [--seed N]",
     summary: "plot a scene's trajectory in the terminal",
     details: """
     quantities:
     \(PlotQuantity.allCases.map { "  \($0.rawValue)" + String(repeating: " ", count: 8 - $0.rawValue.count) + $0.meaning }.joined(separator: "\n"))
-    Default: path for a path scene, offset for a spring. Breaks the validation finds (teleports,
+    Default: path for a path scene, offset for a spring. A Lottie file (FILE.json) is plotted
+    one object at a time, --layer NAME (a layer or shape group as 'bench validate' names it):
+    path, x, y and speed show its position on screen, rotation, opacity and scale those
+    quantities in their own units (degrees, percent); default: its position's path, else its
+    first animated quantity. Breaks the validation finds (teleports,
     speed jumps, sharp turns) and the demo's stop are marked on the plot. A name that stands for
     both signs of a bee plots the sign --seed picks (default seed 0); 'bee' and 'menu' plot one
     series per scene. Size: --width/--height, else COLUMNS/LINES, else the terminal, else 80 × 24.
@@ -26,6 +30,7 @@ let plotCommand = Command(
     """,
     options: [
         .option("quantity", "Q", "what to plot: \(PlotQuantity.allCases.map(\.rawValue).joined(separator: ", "))"),
+        .option("layer", "NAME", "with a Lottie file: the layer or shape group to plot, named as 'bench validate FILE.json' names it (LAYER, LAYER/GROUP)"),
         .option("hz", "N", "frame rate, frames per second (default 60)"),
         .option("mode", "MODE", "path timing: linear (default, the demo's keyframes) or paced (constant speed)"),
         .option("width", "W", "columns (\(Plot.widthLimits.lowerBound)…\(Plot.widthLimits.upperBound))"),
@@ -67,10 +72,15 @@ struct PlotRequest {
         let policy = try plotPolicy(for: console, width: arguments.string("width"), height: arguments.string("height"), color: arguments.string("color"))
 
         let seed = try SceneSelection.seed(arguments) ?? Self.defaultSeed
-        var scenes = try SceneSelection.scenes(from: arguments, seed: seed, defaultNames: [])
-        if let layer = arguments.string("layer") {
-            guard arguments.positionals.contains(where: SceneFileInput.isDocument) else {
-                throw CLIError.usage("--layer \(layer) applies to a scene file (bench plot FILE.json --layer NAME)")
+        let selection = try SceneSelection.selection(from: arguments, seed: seed, defaultNames: [])
+        var scenes = selection.scenes
+        var lottieQuantity: PlotQuantity?
+        if let layer = arguments.string("layer"), !selection.files.isEmpty {
+            (scenes, lottieQuantity) = try Self.lottieScenes(selection, layer: layer, quantity: quantityName.flatMap(PlotQuantity.init(rawValue:)))
+        } else if let layer = arguments.string("layer") {
+            // A scene file's scenes are named LAYER/PROPERTY.
+            guard arguments.positionals.contains(where: LottieInput.isFileArgument) else {
+                throw CLIError.usage("--layer \(layer) applies to a scene file or a Lottie file (bench plot FILE.json --layer NAME)")
             }
             let kept = scenes.filter { $0.name.hasPrefix(layer + "/") }
             guard !kept.isEmpty else {
@@ -78,6 +88,10 @@ struct PlotRequest {
                 throw CLIError.usage("--layer \(layer): no such layer; the file has \(layers.joined(separator: ", "))")
             }
             scenes = kept
+        } else if let file = selection.files.first {
+            let moving = file.motion.objects.filter { !$0.quantities.isEmpty }.map(\.name)
+            throw CLIError.usage(
+                "a Lottie file is plotted one object at a time: add --layer NAME (\(moving.isEmpty ? "\(quoted(file.path)) has no moving object" : "moving objects: \(moving.prefix(12).joined(separator: ", "))\(moving.count > 12 ? ", …" : "")"))")
         }
         guard !scenes.isEmpty else {
             throw CLIError.usage("'bench plot' needs a SCENE (\(Scene.seedNames.joined(separator: ", "))) or a user scene (--svg, spring options)")
@@ -86,7 +100,7 @@ struct PlotRequest {
         if modeName != nil, !scenes.contains(where: \.usesTimingMode) {
             throw CLIError.usage("--mode applies to path scenes; \(scenes.map(\.name).joined(separator: ", ")) \(scenes.count == 1 ? "is a spring" : "are springs")")
         }
-        let quantity = quantityName.flatMap(PlotQuantity.init(rawValue:)) ?? (scenes.allSatisfy(\.usesTimingMode) ? .path : (scenes.contains(where: \.usesTimingMode) ? .y : .offset))
+        let quantity = quantityName.flatMap(PlotQuantity.init(rawValue:)) ?? lottieQuantity ?? (scenes.allSatisfy(\.usesTimingMode) ? .path : (scenes.contains(where: \.usesTimingMode) ? .y : .offset))
         self.scenes = scenes
         self.quantity = quantity
         self.mode = modeName.flatMap(TimingMode.init(rawValue:)) ?? scenes.lazy.compactMap(\.fixedMode).first ?? .linear
@@ -94,6 +108,44 @@ struct PlotRequest {
         self.style = ScenePlots.Style(
             width: policy.width, height: policy.height, canvas: arguments.has("ascii") ? .ascii : .braille,
             usesColor: policy.usesColor)
+    }
+
+    /// The timeline of the Lottie object `layer` that `quantity` plots (path, x, y, speed: its
+    /// position; rotation, opacity, scale: that quantity), with the quantity to use when none
+    /// was given (path for a moving position, else the object's first quantity).
+    static func lottieScenes(
+        _ selection: (scenes: [Scene], files: [LottieInput]), layer: String, quantity: PlotQuantity?
+    ) throws -> ([Scene], PlotQuantity) {
+        guard !selection.files.isEmpty else {
+            throw CLIError.usage("--layer applies to a scene file or a Lottie file: bench plot FILE.json --layer NAME")
+        }
+        let objects = selection.files.flatMap(\.motion.objects)
+        guard let object = objects.first(where: { $0.name == layer }) else {
+            let moving = objects.filter { !$0.quantities.isEmpty }.map(\.name)
+            throw CLIError.usage(
+                "--layer \(quoted(layer)): no such layer or group; moving objects: \(moving.isEmpty ? "none" : moving.prefix(12).joined(separator: ", ") + (moving.count > 12 ? ", …" : ""))")
+        }
+        guard let first = object.quantities.first else {
+            throw CLIError.usage("--layer \(quoted(layer)) is still (nothing animated): nothing to plot")
+        }
+        let wanted: String
+        switch quantity {
+        case nil: wanted = first
+        case .some(let q) where q.isScalar: wanted = q.rawValue
+        case .some(.speed): wanted = object.quantities.contains("position") ? "position" : first
+        case .some(.path), .some(.x), .some(.y): wanted = "position"
+        case .some(let q):
+            throw CLIError.usage("--quantity \(q.rawValue) does not apply to a Lottie layer (use path, x, y, speed, rotation, opacity or scale)")
+        }
+        guard object.quantities.contains(wanted) else {
+            throw CLIError.usage(
+                "--layer \(quoted(layer)) has no animated \(wanted) (it animates: \(object.quantities.joined(separator: ", ")))")
+        }
+        let name = "\(layer)/\(wanted)"
+        let names = Set(selection.files.flatMap(\.sceneNames))
+        let scenes = selection.scenes.filter { !names.contains($0.name) } + selection.scenes.filter { $0.name == name }
+        let fallback: PlotQuantity = wanted == "position" ? .path : (PlotQuantity(rawValue: wanted) ?? .y)
+        return (scenes, fallback)
     }
 
     func render() throws -> String {

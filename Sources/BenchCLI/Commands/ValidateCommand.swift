@@ -4,7 +4,7 @@ import Motion
 
 let validateCommand = Command(
     name: "validate",
-    synopsis: "[SCENE|FILE.json…] [--hz 60,120] [--mode linear|paced|both] [--seed N] [--json FILE] [--format F] [--verbose] [user scene] [threshold flags]",
+    synopsis: "[SCENE…|FILE.json…] [--hz 60,120] [--mode linear|paced|both] [--seed N] [--json FILE] [--format F] [--verbose] [user scene] [threshold flags]",
     summary: "check that scenes stay smooth at each refresh rate; exit 1 if any is janky",
     details: """
     Samples each scene at every rate (frame times k/hz), measures the step, speed profile, speed
@@ -14,6 +14,18 @@ let validateCommand = Command(
     of every path join and the cycle seam. The cost of one frame is measured with the monotonic
     clock and reported as a fraction of the frame budget (a debug build reports it but does not
     judge it). Verdict: smooth or janky, with the reasons. No SCENE: every seed scene.
+
+    A Lottie file (FILE.json: any argument ending in .json or containing a /) is validated
+    layer by layer: every layer that draws and every shape group whose own transform is
+    animated, one timeline per animated quantity, named LAYER/position, LAYER/rotation,
+    LAYER/scale, LAYER/opacity (LAYER/GROUP/… for groups, PRECOMP/LAYER/… inside a
+    precomposition). Position is the anchor point on screen after parenting (composition
+    pixels as points); rotation, scale and opacity are judged as the on-screen motion they
+    cause (the scales are printed with the file). Each timeline runs from its first keyframe to
+    its last within the layer's visible span, and is validated at the requested rates and at
+    the file's own frame rate (fr). Keyframe joins are exact (easing handles' slopes, spatial
+    tangents, parents' motion); hold keyframes are steps by design, reported and not judged;
+    what is not evaluated (expressions, time remapping, 3-D, repeaters, …) is noted once per file.
 
     A user path (--svg 'DATA' --duration S [--repeat]) may take --timing CURVE, the cubic timing
     curve applied to each pass as Core Animation's timingFunction: a name (linear, easeIn,
@@ -78,7 +90,7 @@ let validateCommand = Command(
             switch format {
             case .junit: try writeDocument(Data(SceneReport.junit(results).xml().utf8), to: destination, console: console, named: format.documentName)
             case .markdown: try writeDocument(Data(SceneReport.markdown(results).utf8), to: destination, console: console, named: format.documentName)
-            default: try writeJSON(SceneReport.json(results, thresholds: request.thresholds), to: destination, console: console)
+            default: try writeJSON(SceneReport.json(results, thresholds: request.thresholds, files: request.files), to: destination, console: console)
             }
         }
         return results.contains(where: \.isJanky) ? .checkFailed : .success
@@ -97,6 +109,16 @@ struct ValidateRequest {
     let verbose: Bool
     /// A debug build's frame costs are shown but not judged: they say nothing about a release.
     let judgesFrameCost: Bool
+    /// The Lottie files named, in order.
+    let files: [LottieInput]
+    /// A file's own frame rate by scene name: its scenes are validated at it too.
+    let ownRates: [String: Double]
+
+    /// The rates `scene` is validated at: the requested ones, then its file's own.
+    func rates(for scene: Scene) -> [Double] {
+        guard let own = ownRates[scene.name], !rates.contains(own) else { return rates }
+        return rates + [own]
+    }
 
     /// The largest rate accepted: beyond 1000 Hz no display exists and the sampling only costs time.
     static let maximumRate = 1000.0
@@ -112,13 +134,18 @@ struct ValidateRequest {
         case "paced": modes = [.paced]
         default: modes = [.linear, .paced]
         }
-        scenes = try SceneSelection.scenes(
+        (scenes, files) = try SceneSelection.selection(
             from: arguments, seed: try SceneSelection.seed(arguments), defaultNames: ["bee", "menu"])
-        for scene in scenes {
-            for hz in rates { try SceneSelection.requireSampleable(scene, hz: hz) }
+        var ownRates: [String: Double] = [:]
+        for file in files {
+            for name in file.sceneNames { ownRates[name] = file.ownRate }
         }
+        self.ownRates = ownRates
         verbose = arguments.has("verbose")
         self.judgesFrameCost = judgesFrameCost
+        for scene in scenes {
+            for hz in rates(for: scene) { try SceneSelection.requireSampleable(scene, hz: hz) }
+        }
     }
 
     /// Validates every scene × mode × rate, in that order (deterministic).
@@ -129,7 +156,7 @@ struct ValidateRequest {
             do {
                 results.append(
                     try Validation.validate(
-                        scene, modes: modes, rates: rates, thresholds: thresholds, judgesFrameCost: judgesFrameCost,
+                        scene, modes: modes, rates: rates(for: scene), thresholds: thresholds, judgesFrameCost: judgesFrameCost,
                         clock: &clock))
             } catch {
                 throw CLIError.usage("\(scene.name): \(error)")

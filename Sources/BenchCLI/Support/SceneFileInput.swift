@@ -1,5 +1,3 @@
-import BenchKit
-import Foundation
 import JSONDocument
 import Motion
 import SceneFile
@@ -15,31 +13,16 @@ enum SceneFileInput {
     /// The scenes of the scene file at `path`; `nil` when the document is not a scene file.
     /// - Throws: `CLIError.usage` naming the file and, for a bad scene file, the JSON path.
     static func scenes(fromFile path: String) throws -> [Scene]? {
-        let bytes: Data
-        do {
-            bytes = try InputFile.read(path)
-        } catch {
-            throw CLIError.usage("\(error)")
-        }
-        let root: JSONNode
-        do {
-            root = try JSONParser.parse(Array(bytes))
-        } catch {
-            throw CLIError.usage("\(path): \(error)")
-        }
+        try scenes(fromDocument: DocumentInput.read(path), path: path)
+    }
+
+    /// The scenes of a parsed document; `nil` when it is not a scene file.
+    static func scenes(fromDocument root: JSONNode, path: String) throws -> [Scene]? {
         guard SceneFile.isSceneFile(root) else { return nil }
         do {
             return try SceneFile(root: root).scenes
         } catch {
-            throw CLIError.usage("\(path): \(error)")
+            throw CLIError.usage("\(quoted(path)): \(error)")
         }
-    }
-
-    /// The scenes of a document argument, refusing a JSON document no reader knows.
-    static func requiredScenes(fromFile path: String) throws -> [Scene] {
-        guard let scenes = try scenes(fromFile: path) else {
-            throw CLIError.usage("\(path): not a scene file: expected a top-level \"schema\": \"\(SceneFile.schemaName)\"")
-        }
-        return scenes
     }
 }

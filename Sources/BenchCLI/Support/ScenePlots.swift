@@ -40,7 +40,7 @@ func plotPolicy(for console: Console, width: String?, height: String?, color: St
 
 /// What `bench plot` can draw.
 enum PlotQuantity: String, CaseIterable {
-    case path, x, y, speed, offset, error
+    case path, x, y, speed, offset, error, rotation, opacity, scale
 
     /// Whether the quantity means something for a scene of this kind.
     func applies(to scene: Scene) -> Bool {
@@ -48,9 +48,14 @@ enum PlotQuantity: String, CaseIterable {
         case (.path, .path), (.x, .path), (.y, _), (.speed, _): true
         case (.path, .timeline(let motion, _)), (.x, .timeline(let motion, _)): motion.quantity == .position
         case (.offset, .spring), (.error, .spring): true
+        case (.rotation, .timeline(let motion, _)), (.opacity, .timeline(let motion, _)), (.scale, .timeline(let motion, _)):
+            motion.quantity.name == rawValue && motion.quantity != .position
         default: false
         }
     }
+
+    /// The scalar quantities a timeline carries in its own unit (scaled to points in x).
+    var isScalar: Bool { [.rotation, .opacity, .scale].contains(self) }
 
     var meaning: String {
         switch self {
@@ -60,6 +65,9 @@ enum PlotQuantity: String, CaseIterable {
         case .speed: "frame speed(t)"
         case .offset: "the menu's wave offset(t) (model − presented)"
         case .error: "each integrator's error(t) against the exact spring"
+        case .rotation: "a Lottie layer's rotation(t), degrees"
+        case .opacity: "a Lottie layer's opacity(t), percent"
+        case .scale: "a Lottie layer's scale(t), percent per axis"
         }
     }
 }
@@ -167,6 +175,20 @@ enum ScenePlots {
                             annotations += stops(spring, values: values, times: series.times)
                         }
                     }
+                case .rotation, .opacity, .scale:
+                    guard case .timeline(let motion, _) = scene.kind, case .scalar(_, _, let perUnit) = motion.quantity else { continue }
+                    // A scalar timeline carries its value in x (and a scale's y axis in y), in points.
+                    let x = series.x.map { $0 / perUnit }, y = series.y.map { $0 / perUnit }
+                    let label = single ? quantity.rawValue : scene.name
+                    if quantity == .scale {
+                        plot.series.append(Series("\(label) x", x: series.times, y: x, style: .lineAndPoints))
+                        if x != y { plot.series.append(Series("\(label) y", x: series.times, y: y, style: .lineAndPoints)) }
+                    } else {
+                        plot.series.append(Series(label, x: series.times, y: x, style: .lineAndPoints))
+                    }
+                    if let report {
+                        annotations += breaks(report, value: { SIMD2($0.time, $0.position.x / perUnit) })
+                    }
                 case .error:
                     for integrator in series.errors ?? [] {
                         plot.series.append(Series(integrator.name, x: series.times, y: integrator.errors))
@@ -198,6 +220,11 @@ enum ScenePlots {
             plot.title = "\(names) \(rate): \(springs.allSatisfy { $0.shape != nil } ? "wave offset" : "offset") = model − presented"
             plot.xAxis.label = "t (s)"
             plot.yAxis.label = "offset (pt)"
+        case .rotation, .opacity, .scale:
+            let unit = quantity == .rotation ? "°" : "%"
+            plot.title = "\(names) \(rate): \(quantity.rawValue)(t), one dot per frame"
+            plot.xAxis.label = "t (s)"
+            plot.yAxis.label = "\(quantity.rawValue) (\(unit))"
         case .error:
             plot.title = "\(names) \(rate): integrator error, one step per frame"
             plot.xAxis.label = "t (s)"

@@ -13,17 +13,34 @@ extension SceneReport {
     /// `finer…` values where the break was decided at the first doubling or not sampled finer,
     /// `settleTime` where the motion has not settled within the frames, `stopTime` where the
     /// stop never fires.
-    static func json(_ results: [SceneValidation], thresholds: Thresholds) -> JSON {
+    /// With Lottie files, a `files` array follows the scenes: each file's frame rate, range,
+    /// size, objects (name, JSON path, kind, validated quantities; still objects have none) and
+    /// notes. A timeline's report adds `joins` (exact, from its keyframes).
+    static func json(_ results: [SceneValidation], thresholds: Thresholds, files: [LottieInput] = []) -> JSON {
         var thresholdMembers: [(String, JSON)] = []
         for flag in SceneThresholds.flags {
             thresholdMembers.append((camel(flag.name), .finite(thresholds[keyPath: flag.keyPath])))
         }
-        return .object([
+        var members: [(String, JSON)] = [
             ("schema", .string("flightline.validate/1")),
             ("build", .string(buildConfiguration)),
             ("thresholds", .object(thresholdMembers)),
             ("scenes", .array(results.flatMap { result in result.reports.map { json($0, judged: result.judgesFrameCost, scene: result.scene) } })),
-        ])
+        ]
+        if !files.isEmpty { members.append(("files", .array(files.map(\.json)))) }
+        return .object(members)
+    }
+
+    /// A timeline's exact joins: time, value, turn, speeds in and out (points per second) and
+    /// their ratio (null where nothing arrives: `fromRest`).
+    static func timelineJoins(_ joins: [Join]) -> JSON {
+        .array(joins.map { join in
+            .object([
+                ("t", .finite(join.time)), ("x", .finite(join.point.x)), ("y", .finite(join.point.y)),
+                ("turn", .finite(join.turn)), ("speedIn", .finite(join.speedIn)), ("speedOut", .finite(join.speedOut)),
+                ("speedRatio", join.speedIn > 0 ? .finite(join.speedRatio) : .null), ("fromRest", .bool(join.speedIn == 0)),
+            ])
+        })
     }
 
     static func camel(_ name: String) -> String {
@@ -40,7 +57,7 @@ extension SceneReport {
                 ("x1", .number(curve.x1)), ("y1", .number(curve.y1)), ("x2", .number(curve.x2)), ("y2", .number(curve.y2)),
             ])
         }
-        return .object([
+        var members: [(String, JSON)] = [
             ("scene", .string(report.scene)),
             ("mode", report.mode.map { .string($0.rawValue) } ?? .null),
             ("hz", .number(report.hz)),
@@ -50,7 +67,9 @@ extension SceneReport {
             ("reasons", .array(report.reasons.map(JSON.string))),
             ("notes", .array(report.notes.map(JSON.string))),
             ("timing", timing),
-        ])
+        ]
+        if case .timeline = scene.kind, !report.joins.isEmpty { members.append(("joins", timelineJoins(report.joins))) }
+        return .object(members)
     }
 
     static func event(_ event: FrameEvent?) -> [(String, JSON)] {

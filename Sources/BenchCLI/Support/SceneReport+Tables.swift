@@ -115,4 +115,4 @@ extension SceneReport {
 }
 
 /// A join's speed ratio, "×0.41", or "from rest" where the incoming speed is zero.
-private func ratioText(_ ratio: Double) -> String { ratio.isFinite ? "×\(significant(ratio))" : "from rest" }
+func ratioText(_ ratio: Double) -> String { ratio.isFinite ? "×\(significant(ratio))" : "from rest" }

@@ -14,7 +14,9 @@ enum SceneReport {
         if !request.judgesFrameCost {
             header += "\n(debug build: the frame cost is measured and shown but not judged; a release build judges it)"
         }
+        if !request.files.isEmpty { header += "\n(Lottie files: also at each file's own frame rate)" }
         blocks.append(header)
+        for file in request.files { blocks.append(file.summary) }
         for result in results {
             blocks.append(render(result, plotWidth: plotWidth, usesColor: usesColor, thresholds: request.thresholds))
         }
@@ -41,6 +43,9 @@ enum SceneReport {
             if let comparison = result.modeComparison.map(words) { lines.append("  " + comparison) }
         case .timeline(let motion, _):
             lines.append(pathTable(result.reports, judged: result.judgesFrameCost, thresholds: thresholds).rendered(indent: "  "))
+            if let report = result.reports.first, !report.joins.isEmpty {
+                lines.append(contentsOf: timelineJoins(report.joins, motion: motion, thresholds: thresholds))
+            }
             if let report = result.reports.first, let seam = report.seam {
                 lines.append("  seam: every \(significant(seam.time - motion.start)) s the cycle restarts from \(place(seam.from, report.seamEndVisible)) to \(place(seam.to, report.seamStartVisible)): a gap of \(significant(seam.gap)) pt")
             }
@@ -63,6 +68,45 @@ enum SceneReport {
             lines.append(text.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n"))
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The most keyframe joins listed for one timeline: the worst first.
+    static let maximumJoinsListed = 8
+
+    /// A timeline's exact joins in words: how many, and those that break continuity (a speed
+    /// ratio beyond the speed-jump threshold or a turn beyond the turn threshold, above the
+    /// speed floor), in the timeline's own unit.
+    static func timelineJoins(_ joins: [Join], motion: TimelineMotion, thresholds: Thresholds) -> [String] {
+        let perUnit: Double, unit: String
+        switch motion.quantity {
+        case .position: (perUnit, unit) = (1, "pt")
+        case .scalar(_, let u, let p): (perUnit, unit) = (p, u)
+        }
+        let breaking = joins.filter { join in
+            let fast = max(join.speedIn, join.speedOut) > thresholds.speedFloor
+            let both = min(join.speedIn, join.speedOut) > thresholds.speedFloor
+            return (fast && join.speedJump > thresholds.maxSpeedJump) || (both && join.turn > thresholds.maxTurnDegrees)
+        }
+        var lines = [
+            "  keyframes (exact, from the file): \(joins.count) join\(joins.count == 1 ? "" : "s"), \(breaking.isEmpty ? "none breaks" : "\(breaking.count) break\(breaking.count == 1 ? "s" : "") continuity")\(breaking.isEmpty ? "" : ":")"
+        ]
+        guard !breaking.isEmpty else { return lines }
+        var table = Table("t")
+        let isPosition = motion.quantity == .position
+        table.header = isPosition ? ["t", "at (pt)", "turn", "speed in → out", "ratio"] : ["t", "value", "rate in → out", "ratio"]
+        table.priorities = isPosition ? [100, 60, 80, 70, 90] : [100, 60, 70, 90]
+        let worst = breaking.sorted { $0.speedJump != $1.speedJump ? $0.speedJump > $1.speedJump : $0.time < $1.time }
+        for join in worst.prefix(maximumJoinsListed).sorted(by: { $0.time < $1.time }) {
+            let speeds = "\(significant(join.speedIn / perUnit)) → \(significant(join.speedOut / perUnit)) \(unit)/s"
+            if isPosition {
+                table.add(row: ["\(significant(join.time)) s", coordinates(join.point), "\(significant(join.turn, 2))°", speeds, ratioText(join.speedRatio)])
+            } else {
+                table.add(row: ["\(significant(join.time)) s", "\(significant(join.point.x / perUnit)) \(unit)", speeds, ratioText(join.speedRatio)])
+            }
+        }
+        lines.append(table.rendered(indent: "  "))
+        if breaking.count > maximumJoinsListed { lines.append("  … \(breaking.count - maximumJoinsListed) more (--json lists every join)") }
+        return lines
     }
 
     static func describe(_ scene: Scene) -> String {

@@ -41,7 +41,7 @@ enum SceneSelection {
         ("menu-dismiss", "the menu slides down: damping ratio 100"),
         ("--svg 'DATA'", "a user's path, with --duration S [--repeat] [--timing CURVE]"),
         ("spring options", "a user's spring (--stiffness --damping, --response --damping-fraction, …)"),
-        ("FILE.json", "a scene file (flightline.scene/1): its scenes LAYER/PROPERTY (Scenes/ has examples)"),
+        ("FILE.json", "a scene file (flightline.scene/1; Scenes/ has examples) or a Lottie file"),
     ].map { $0.0 + String(repeating: " ", count: max(2, 16 - $0.0.count)) + $0.1 }
 
     /// The seed, when given: a whole number 0…2⁶⁴−1.
@@ -66,6 +66,14 @@ enum SceneSelection {
     static func scenes(
         from arguments: Arguments, seed: UInt64?, defaultNames: [String]
     ) throws -> [Scene] {
+        try selection(from: arguments, seed: seed, defaultNames: defaultNames).scenes
+    }
+
+    /// The scenes, and the files they came from (a positional naming a file, `*.json` or with a
+    /// `/`, is read as a Lottie file: `LottieInput`).
+    static func selection(
+        from arguments: Arguments, seed: UInt64?, defaultNames: [String]
+    ) throws -> (scenes: [Scene], files: [LottieInput]) {
         if let names = arguments.positionals.first.map({ _ in arguments.positionals.joined(separator: ", ") }),
             let duration = arguments.string("duration"), !arguments.has("svg"),
             !SpringOptions.isPresent(in: arguments, ignoring: ["duration"])
@@ -78,14 +86,34 @@ enum SceneSelection {
         let names = arguments.positionals.isEmpty && scenes.isEmpty ? defaultNames : arguments.positionals
         let mapping = try menuMapping(arguments, names: names)
         var seen = Set(scenes.map(\.name))
+        var files: [LottieInput] = []
+        var sceneFiles: Set<String> = []
         for name in names {
-            let found = SceneFileInput.isDocument(name)
-                ? try SceneFileInput.requiredScenes(fromFile: name) : try seeds(named: name, seed: seed, mapping: mapping)
-            for scene in found where seen.insert(scene.name).inserted {
+            if LottieInput.isFileArgument(name) {
+                guard !files.contains(where: { $0.path == name }), !sceneFiles.contains(name) else { continue }  // named twice
+                let root = try DocumentInput.read(name)
+                if let found = try SceneFileInput.scenes(fromDocument: root, path: name) {
+                    sceneFiles.insert(name)
+                    for scene in found where seen.insert(scene.name).inserted { scenes.append(scene) }
+                    continue
+                }
+                var file = try LottieInput.require(root, path: name)
+                for scene in file.motion.scenes {
+                    // A name another file already used gets its file's name in front.
+                    let named = seen.contains(scene.name) ? Scene(name: "\(name):\(scene.name)", kind: scene.kind) : scene
+                    if seen.insert(named.name).inserted {
+                        scenes.append(named)
+                        file.sceneNames.append(named.name)
+                    }
+                }
+                files.append(file)
+                continue
+            }
+            for scene in try seeds(named: name, seed: seed, mapping: mapping) where seen.insert(scene.name).inserted {
                 scenes.append(scene)
             }
         }
-        return scenes
+        return (scenes, files)
     }
 
     /// The seed scenes one name stands for, with the seeded sign where one flight per bee is wanted.

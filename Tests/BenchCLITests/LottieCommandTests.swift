@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+/// `bench validate FILE.json` and `bench plot FILE.json --layer NAME` on the hand-written
+/// fixtures of Tests/LottieTests, end to end.
+@Suite struct LottieCommandTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static func fixture(_ name: String) -> String { "Tests/LottieTests/Fixtures/\(name)" }
+
+    func bench(_ arguments: [String]) throws -> BenchRun { try runBench(arguments, in: Self.root) }
+
+    @Test func validatesEveryLayerAtTheFilesOwnRateToo() throws {
+        let run = try bench(["validate", Self.fixture("loader.json")])
+        #expect(run.code == 1, "\(run.stderr)")
+        #expect(run.stdout.contains("Lottie 'loader', 512 × 512 px (= pt), 30 fps, frames 0–90 (3.00 s)"))
+        #expect(run.stdout.contains("validated at the requested rates and at the file's own 30 fps"))
+        #expect(run.stdout.contains("still (nothing animated; not validated): "))
+        #expect(run.stdout.contains("note: expressions (x) cannot be evaluated"))
+        #expect(run.stdout.contains("── ticker/position: position, 0 s to 3.00 s, screen 512 × 512 pt ── janky"))
+        #expect(run.stdout.contains("keyframes (exact, from the file): 1 join, 1 breaks continuity:"))
+        #expect(run.stdout.contains("100 → 400 pt/s"))
+        #expect(run.stdout.contains("── logo/position: position"))
+        #expect(run.stdout.contains("findings (3 of 42 scene × mode × rate checks janky"))
+    }
+
+    @Test func smoothFileExitsZeroAndAddsItsRate() throws {
+        let run = try bench(["validate", Self.fixture("eased.json"), "--hz", "120"])
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("2 scene × mode × rate checks"))  // 120 Hz and the file's own 60
+    }
+
+    @Test func jsonListsTheFileAndTheJoins() throws {
+        let run = try bench(["validate", Self.fixture("loader.json"), "--json", "-"])
+        #expect(run.code == 1)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let files = try #require(document["files"] as? [[String: Any]])
+        #expect(files.first?["format"] as? String == "lottie")
+        #expect(files.first?["frameRate"] as? Double == 30)
+        let scenes = try #require(document["scenes"] as? [[String: Any]])
+        let ticker = try #require(scenes.first { $0["scene"] as? String == "ticker/position" })
+        let joins = try #require(ticker["joins"] as? [[String: Any]])
+        #expect(joins.first?["speedRatio"] as? Double == 4)
+        #expect(Set(scenes.compactMap { $0["hz"] as? Double }) == [60, 120, 30])
+    }
+
+    @Test(arguments: [
+        ("not-json.json", "nope", "not JSON: expected a value"),
+        ("not-lottie.json", #"{"layers": []}"#, "or a Lottie file"),
+        ("order.json", #"{"fr": 30, "ip": 0, "op": 30, "w": 10, "h": 10, "layers": [{"ty": 4, "ip": 0, "op": 30, "st": 0, "ks": {"r": {"a": 1, "k": [{"t": 9, "s": [0]}, {"t": 3, "s": [1]}]}}}]}"#, "layers[0].ks.r.k[1].t: expected a time at or after"),
+        ("cycle.json", #"{"fr": 30, "ip": 0, "op": 30, "w": 10, "h": 10, "layers": [{"ty": 4, "ind": 1, "parent": 1, "ip": 0, "op": 30, "st": 0}]}"#, "layers[0].parent: expected a parent chain that ends"),
+        ("fr.json", #"{"fr": -1, "ip": 0, "op": 30, "w": 10, "h": 10, "layers": []}"#, "fr: expected a frame rate"),
+    ])
+    func badFilesAreOneLineAndExitTwo(name: String, text: String, expected: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lottie-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent(name)
+        try Data(text.utf8).write(to: file)
+        let run = try bench(["validate", file.path])
+        #expect(run.code == 2)
+        #expect(run.stderr.split(separator: "\n").count == 1)
+        #expect(run.stderr.contains(expected), "\(run.stderr)")
+    }
+
+    @Test func plotsALayer() throws {
+        let rotation = try bench(["plot", Self.fixture("loader.json"), "--layer", "logo", "--quantity", "rotation", "--ascii"])
+        #expect(rotation.code == 0, "\(rotation.stderr)")
+        #expect(rotation.stdout.contains("logo/rotation @60 Hz: rotation(t), one dot per frame"))
+        #expect(rotation.stdout.contains("rotation (o)"))  // ASCII spells the degree sign "o"
+        let path = try bench(["plot", Self.fixture("spatial.json"), "--layer", "comet"])
+        #expect(path.code == 0)
+        #expect(path.stdout.contains("comet/position @60 Hz: path"))
+        let opacity = try bench(["plot", Self.fixture("hold.json"), "--layer", "blinker", "--quantity", "opacity"])
+        #expect(opacity.code == 0)
+        #expect(opacity.stdout.contains("opacity (%)"))
+    }
+
+    @Test(arguments: [
+        (["plot", "Tests/LottieTests/Fixtures/loader.json"], "add --layer NAME"),
+        (["plot", "Tests/LottieTests/Fixtures/loader.json", "--layer", "nobody"], "no such layer or group"),
+        (["plot", "Tests/LottieTests/Fixtures/loader.json", "--layer", "title"], "is still"),
+        (["plot", "Tests/LottieTests/Fixtures/loader.json", "--layer", "logo", "--quantity", "opacity"], "has no animated opacity"),
+        (["plot", "bee1", "--layer", "logo"], "applies to a scene file or a Lottie file"),
+    ])
+    func plotMistakes(arguments: [String], expected: String) throws {
+        let run = try bench(arguments)
+        #expect(run.code == 2)
+        #expect(run.stderr.contains(expected), "\(run.stderr)")
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import JSONDocument
+import Lottie
+import Testing
+
+/// Bad input: one line naming the JSON path and what was expected.
+@Suite struct LottieInputTests {
+    static let layer = #"{"ty": 4, "nm": "a", "ind": 1, "ip": 0, "op": 60, "st": 0, "ks": {}}"#
+
+    func error(_ text: String) -> String {
+        do {
+            _ = try LottieAnimation(bytes: Array(text.utf8))
+            return "no error"
+        } catch {
+            return error.description
+        }
+    }
+
+    func file(layers: String, fr: String = "60", ip: String = "0", op: String = "60", assets: String = "[]") -> String {
+        #"{"v": "5.7.0", "fr": \#(fr), "ip": \#(ip), "op": \#(op), "w": 100, "h": 100, "assets": \#(assets), "layers": \#(layers)}"#
+    }
+
+    @Test func recognisesLottie() throws {
+        #expect(LottieAnimation.isLottie(try JSONParser.parse(file(layers: "[]"))))
+        #expect(!LottieAnimation.isLottie(try JSONParser.parse(#"{"schema": "flightline.scene/1", "layers": []}"#)))
+        #expect(!LottieAnimation.isLottie(try JSONParser.parse("[1, 2]")))
+    }
+
+    @Test(arguments: [
+        ("nope", "not JSON: "),
+        (#"{"schema": "x"}"#, "the document: expected a Lottie animation"),
+        (#"{"v": "5", "fr": 0, "ip": 0, "op": 60, "w": 1, "h": 1, "layers": []}"#, "fr: expected a frame rate (frames per second) above 0, got 0"),
+        (#"{"v": "5", "fr": 30, "ip": 10, "op": 10, "w": 1, "h": 1, "layers": []}"#, "op: expected an out point after the in point ip (10), got 10"),
+    ])
+    func documentErrors(text: String, expected: String) {
+        #expect(error(text).hasPrefix(expected), "\(error(text))")
+    }
+
+    @Test func keyframesOutOfOrder() {
+        let layers = #"[{"ty": 4, "ip": 0, "op": 60, "st": 0, "ks": {"p": {"a": 1, "k": [{"t": 30, "s": [0, 0]}, {"t": 10, "s": [5, 5]}]}}}]"#
+        #expect(error(file(layers: layers)).hasPrefix("layers[0].ks.p.k[1].t: expected a time at or after the previous keyframe's 30"))
+    }
+
+    @Test func tangentsOfTheWrongDimension() {
+        let layers = #"[{"ty": 4, "ip": 0, "op": 60, "st": 0, "ks": {"p": {"a": 1, "k": [{"t": 0, "s": [0, 0], "to": [1, 2, 3], "ti": [0, 0]}, {"t": 10, "s": [5, 5]}]}}}]"#
+        #expect(error(file(layers: layers)).hasPrefix("layers[0].ks.p.k[0].to: expected 2 numbers, as the keyframe's value 's' has"))
+    }
+
+    @Test func missingParentAndCycles() {
+        let missing = #"[{"ty": 4, "ind": 1, "parent": 7, "ip": 0, "op": 60, "st": 0}]"#
+        #expect(error(file(layers: missing)).hasPrefix("layers[0].parent: expected the ind of another layer in this composition, got 7"))
+        let cycle = #"[{"ty": 4, "ind": 1, "parent": 2, "ip": 0, "op": 60, "st": 0}, {"ty": 3, "ind": 2, "parent": 1, "ip": 0, "op": 60, "st": 0}]"#
+        #expect(error(file(layers: cycle)).contains("expected a parent chain that ends, got a cycle (layers[0] → layers[1] → layers[0])"))
+        let own = #"[{"ty": 4, "ind": 1, "parent": 1, "ip": 0, "op": 60, "st": 0}]"#
+        #expect(error(file(layers: own)).contains("got a cycle"))
+    }
+
+    @Test func precompositionsThatContainThemselves() {
+        let assets = #"[{"id": "a", "layers": [{"ty": 0, "refId": "a", "ip": 0, "op": 60, "st": 0}]}]"#
+        let layers = #"[{"ty": 0, "refId": "a", "ip": 0, "op": 60, "st": 0}]"#
+        #expect(error(file(layers: layers, assets: assets)).contains("expected a precomposition that does not contain itself, got 'a' (a → a)"))
+        let unknown = #"[{"ty": 0, "refId": "b", "ip": 0, "op": 60, "st": 0}]"#
+        #expect(error(file(layers: unknown)).hasPrefix("layers[0].refId: expected the id of a precomposition in 'assets', got 'b'"))
+    }
+
+    @Test func badEasingHandleAndStretch() {
+        let handle = #"[{"ty": 4, "ip": 0, "op": 60, "st": 0, "ks": {"r": {"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [1.5], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 10, "s": [5]}]}}}]"#
+        #expect(error(file(layers: handle)).hasPrefix("layers[0].ks.r.k[0].o.x[0]: expected an easing handle's time (x) in 0 … 1, got 1.5"))
+        let stretch = #"[{"ty": 4, "ip": 0, "op": 60, "st": 0, "sr": 0}]"#
+        #expect(error(file(layers: stretch)).hasPrefix("layers[0].sr: expected a time stretch above 0"))
+    }
+
+    @Test func unsupportedFeaturesAreReportedOnceEach() throws {
+        let layers = """
+            [{"ty": 4, "nm": "a", "ind": 1, "ip": 0, "op": 60, "st": 0, "ddd": 1,
+              "ks": {"r": {"a": 1, "k": [{"t": 0, "s": [0]}, {"t": 60, "s": [90]}], "x": "time * 10"},
+                     "o": {"a": 0, "k": 100, "x": "wiggle(1, 2)"}}},
+             {"ty": 0, "nm": "p", "refId": "c", "ip": 0, "op": 60, "st": 0, "tm": {"a": 0, "k": 0}}]
+            """
+        let animation = try LottieAnimation(bytes: Array(file(layers: layers, assets: #"[{"id": "c", "layers": []}]"#).utf8))
+        let lines = try animation.motion().notes
+        #expect(lines.filter { $0.hasPrefix("expressions (x) cannot be evaluated") }.count == 1)
+        #expect(lines.contains { $0.contains("layers[0].ks.r, layers[0].ks.o (2 places)") })
+        #expect(lines.contains { $0.hasPrefix("time remapping (tm) is not evaluated") })
+        #expect(lines.contains { $0.hasPrefix("3-D layers (ddd)") })
+        #expect(lines.contains { $0.hasPrefix("keyframes without easing handles (i, o) are read as linear") })
+        // The rotation under the expression is still validated.
+        #expect(try animation.motion().scenes.map(\.name) == ["a/rotation"])
+    }
+
+    @Test func hugeAndLegacyValuesDoNotTrap() throws {
+        // Legacy keyframes (`e` and a final keyframe with only `t`), and coordinates of 1e300.
+        let layers = #"[{"ty": 4, "nm": "a", "ip": 0, "op": 60, "st": 0, "ks": {"p": {"a": 1, "k": [{"t": 0, "s": [0, 0], "e": [1e300, 0], "o": {"x": 0, "y": 0}, "i": {"x": 1, "y": 1}}, {"t": 60}]}}}]"#
+        let motion = try LottieAnimation(bytes: Array(file(layers: layers).utf8)).motion()
+        let a = try timeline(motion, "a/position")
+        #expect(a.value(0.5).x == 0.5e300)
+    }
+}
+
+@Suite struct LottieNamingTests {
+    @Test func repeatedNamesAreNumbered() throws {
+        let move = #"{"p": {"a": 1, "k": [{"t": 0, "s": [0, 0]}, {"t": 60, "s": [90, 0]}]}}"#
+        let text = """
+            {"fr": 60, "ip": 0, "op": 60, "w": 100, "h": 100, "layers": [
+              {"ty": 4, "nm": "dot", "ip": 0, "op": 60, "st": 0, "ks": \(move)},
+              {"ty": 4, "nm": "dot", "ip": 0, "op": 60, "st": 0, "ks": \(move)},
+              {"ty": 4, "nm": "dot (2)", "ip": 0, "op": 60, "st": 0, "ks": \(move)}]}
+            """
+        let motion = try LottieAnimation(bytes: Array(text.utf8)).motion()
+        #expect(motion.scenes.map(\.name) == ["dot/position", "dot (2)/position", "dot (2) (2)/position"])
+    }
+}
