@@ -136,6 +136,8 @@ enum SceneReport {
         case .firstFrameJump: "first-frame jump"
         case .frameCost: "frame cost over budget"
         case .startKick: "kick at the start"
+        case .lateFrames: "late frames"
+        case .onScreenError: "on-screen error"
         }
     }
 
