@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "TerminalPlot", targets: ["TerminalPlot"]),
         .library(name: "BenchKit", targets: ["BenchKit"]),
         .library(name: "Studies", targets: ["Studies"]),
+        .library(name: "JSONDocument", targets: ["JSONDocument"]),
     ],
     targets: [
         // GNU GSL through pkg-config; scripts/setup.sh installs it on Debian.
@@ -27,6 +28,9 @@ let package = Package(
         .target(name: "Motion", dependencies: ["BezierKernels", "SpringSolver"]),
         .target(name: "TerminalPlot"),
         .target(name: "BenchKit"),
+        // A strict JSON reader whose values know their JSON path and line: scene files, Lottie
+        // files and traces say exactly which value is wrong.
+        .target(name: "JSONDocument"),
         // Studies that need GSL beside the kernels (the integrator comparison); they return values.
         .target(name: "Studies", dependencies: ["SpringSolver", "GSLReference", "Motion", "BenchKit"]),
         // Every benchmark `bench run` knows, registered with BenchKit (package-benchmark keeps its
@@ -49,6 +53,7 @@ let package = Package(
         .testTarget(name: "MotionTests", dependencies: ["Motion", "BezierKernels", "SpringSolver", "BenchKit"]),
         .testTarget(name: "TerminalPlotTests", dependencies: ["TerminalPlot"]),
         .testTarget(name: "BenchKitTests", dependencies: ["BenchKit"]),
+        .testTarget(name: "JSONDocumentTests", dependencies: ["JSONDocument"]),
         .testTarget(name: "StudiesTests", dependencies: ["Studies", "SpringSolver", "GSLReference", "BenchKit"]),
         .testTarget(
             name: "BenchmarkSuitesTests",
@@ -59,7 +64,7 @@ let package = Package(
         // The example on each library's DocC page (Sources/X/X.docc/X.md), compiled and run.
         .testTarget(
             name: "DocumentationTests",
-            dependencies: ["BezierKernels", "SpringSolver", "Motion", "TerminalPlot", "BenchKit", "Studies"]
+            dependencies: ["BezierKernels", "SpringSolver", "Motion", "TerminalPlot", "BenchKit", "Studies", "JSONDocument"]
         ),
     ],
     swiftLanguageModes: [.v6]

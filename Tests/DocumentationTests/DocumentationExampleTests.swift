@@ -41,9 +41,16 @@ enum DocumentationExample {
         (try? libraryNames(inManifest: read("Package.swift"))) ?? []
     }
 
-    /// `BenchKit` → `benchKitExample`: the test function the example file must declare.
+    /// `BenchKit` → `benchKitExample`, `JSONDocument` → `jsonDocumentExample` (a leading
+    /// acronym is lowered whole, as Swift's API guidelines case it): the test function the
+    /// example file must declare.
     static func testFunctionName(for library: String) -> String {
-        library.prefix(1).lowercased() + library.dropFirst() + "Example"
+        let letters = Array(library)
+        var upper = 0
+        while upper < letters.count, letters[upper].isUppercase { upper += 1 }
+        // In "JSONDocument" the run of capitals ends with the "D" that starts the next word.
+        let lowered = upper > 1 && upper < letters.count ? upper - 1 : max(upper, 1)
+        return String(letters.prefix(lowered)).lowercased() + String(letters.dropFirst(lowered)) + "Example"
     }
 
     /// Lines of a file and the 1-based line number of the first one there.
