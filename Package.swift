@@ -25,7 +25,7 @@ let package = Package(
         .target(name: "SpringSolver"),
         // The only module that calls GSL.
         .target(name: "GSLReference", dependencies: ["CGSL"]),
-        .target(name: "Motion", dependencies: ["BezierKernels", "SpringSolver"]),
+        .target(name: "Motion", dependencies: ["BezierKernels", "SpringSolver", "JSONDocument"]),
         .target(name: "TerminalPlot"),
         .target(name: "BenchKit"),
         // A strict JSON reader whose values know their JSON path and line: scene files, Lottie

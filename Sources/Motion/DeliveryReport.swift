@@ -64,6 +64,20 @@ public struct DeliveryReport: Sendable, Equatable {
     public let span: Double
     /// Reasons to call the delivered motion janky (kinds `lateFrames`, `onScreenError`).
     public let findings: [Finding]
+
+    /// The speed seen on screen from each frame to the next, |shownₖ₊₁ − shownₖ| over the time
+    /// between their presentations, points per second (the last repeats the one before; 0 for a
+    /// single frame).
+    /// - Complexity: O(frames).
+    public var shownSpeeds: [Double] {
+        let frames = delivery.frames
+        guard frames.count >= 2 else { return frames.map { _ in 0 } }
+        var speeds = (0..<(frames.count - 1)).map { k in
+            length(shown[k + 1] - shown[k]) / (frames[k + 1].presentation - frames[k].presentation)
+        }
+        speeds.append(speeds[speeds.count - 1])
+        return speeds
+    }
 }
 
 extension Validation {

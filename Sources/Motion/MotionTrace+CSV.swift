@@ -2,11 +2,11 @@ extension MotionTrace {
     /// The columns a CSV trace may have, and the names that are not theirs.
     ///
     /// A header names the columns, in any order: `t` (or `time`), `x`, `y` (required), and
-    /// optionally `present`, `target`, `callback`, `completion`. A time column may carry a unit
+    /// optionally `present`, `target`, `callback`, `completion`, `interval`. A time column may carry a unit
     /// suffix, `_s` (the default, also `_seconds`), `_ms`, `_us` or `_ns` (`t_ms`, `present_ms`);
     /// `x` and `y` may carry `_pt` (points, the only unit). Blank lines and lines starting with
     /// `#` are skipped.
-    public static let csvColumns = ["t", "x", "y", "present", "target", "callback", "completion"]
+    public static let csvColumns = ["t", "x", "y", "present", "target", "callback", "completion", "interval"]
 
     /// Reads a CSV trace.
     /// - Parameter source: the name messages use (the file's path).
@@ -52,7 +52,7 @@ extension MotionTrace {
         return try MotionTrace(
             source: source, times: columns["t"]!, positions: zip(xs, ys).map { SIMD2($0, $1) },
             presentations: columns["present"], targets: columns["target"], callbacks: columns["callback"],
-            completions: columns["completion"], lines: lines)
+            completions: columns["completion"], intervals: columns["interval"], lines: lines)
     }
 
     static func parseHeader(_ fields: [String], source: String, line: Int) throws(MotionError) -> [(column: String, scale: Double)] {

@@ -16,6 +16,8 @@ public struct MotionTrace: Sendable, Equatable {
     public let targets: [Double]?
     public let callbacks: [Double]?
     public let completions: [Double]?
+    /// The display's refresh interval at each frame, seconds (a variable-rate recording).
+    public let intervals: [Double]?
     /// The line (1-based) each sample was read from, for messages; empty when built in code.
     public let lines: [Int]
 
@@ -24,7 +26,8 @@ public struct MotionTrace: Sendable, Equatable {
     /// - Throws: `MotionError` naming the source, the line and the bad value.
     public init(
         source: String, times: [Double], positions: [SIMD2<Double>], presentations: [Double]? = nil,
-        targets: [Double]? = nil, callbacks: [Double]? = nil, completions: [Double]? = nil, lines: [Int] = []
+        targets: [Double]? = nil, callbacks: [Double]? = nil, completions: [Double]? = nil, intervals: [Double]? = nil,
+        lines: [Int] = []
     ) throws(MotionError) {
         func place(_ index: Int) -> String {
             index < lines.count ? "\(source):\(lines[index])" : "\(source): sample \(index + 1)"
@@ -35,6 +38,7 @@ public struct MotionTrace: Sendable, Equatable {
         }
         for (name, column) in [
             ("present", presentations), ("target", targets), ("callback", callbacks), ("completion", completions),
+            ("interval", intervals),
         ] {
             guard let column else { continue }
             guard column.count == times.count else {
@@ -59,6 +63,9 @@ public struct MotionTrace: Sendable, Equatable {
                 throw MotionError(
                     "\(place(index)): \(what): \(compact(times[index])) s after \(compact(times[index - 1])) s; expected strictly increasing times")
             }
+            if let intervals, !(intervals[index] > 0) {
+                throw MotionError("\(place(index)): interval must be a positive number of seconds, got \(compact(intervals[index]))")
+            }
             if let presentations, index > 0, !(presentations[index] > presentations[index - 1]) {
                 throw MotionError(
                     "\(place(index)): present time \(compact(presentations[index])) s is not after the previous frame's \(compact(presentations[index - 1])) s; expected strictly increasing presentations")
@@ -71,6 +78,7 @@ public struct MotionTrace: Sendable, Equatable {
         self.targets = targets
         self.callbacks = callbacks
         self.completions = completions
+        self.intervals = intervals
         self.lines = lines
     }
 
@@ -79,22 +87,35 @@ public struct MotionTrace: Sendable, Equatable {
     /// When each frame reached the screen: `presentations`, else `times`.
     public var shownAt: [Double] { presentations ?? times }
 
-    /// The recording's refresh rate: one over the median interval between frames shown, frames
-    /// per second; `nil` with fewer than two samples.
+    /// The recording's refresh rate: one over the median recorded interval, else over the median
+    /// interval between frames shown, frames per second; `nil` with fewer than two samples and no
+    /// intervals. A rate within 0.01 % of a whole number of hertz is taken as that number.
     public var inferredRate: Double? {
-        let shown = shownAt
-        guard shown.count >= 2 else { return nil }
-        let gaps = zip(shown.dropFirst(), shown).map { $0 - $1 }
-        guard let median = nearestRankPercentile(gaps, 0.5), median > 0 else { return nil }
-        return 1 / median
+        let median: Double
+        if let intervals, let middle = nearestRankPercentile(intervals, 0.5) {
+            median = middle
+        } else {
+            let shown = shownAt
+            guard shown.count >= 2, let middle = nearestRankPercentile(zip(shown.dropFirst(), shown).map { $0 - $1 }, 0.5) else {
+                return nil
+            }
+            median = middle
+        }
+        guard median > 0 else { return nil }
+        // Recorded times are rounded (16.667 ms, 8333.333 µs): a rate within 0.01 % of a whole
+        // number of hertz is that number.
+        // Otherwise it is rounded to the millihertz: the recording's own resolution is coarser.
+        let rate = 1 / median, whole = rate.rounded()
+        return whole > 0 && abs(rate - whole) <= 1e-4 * whole ? whole : max((rate * 1000).rounded() / 1000, 0.001)
     }
 
     /// The frames as delivered at `hz`: each shown at its presentation, due at its target (or one
     /// interval after the frame before), produced from its callback (or its time) to its
-    /// completion (unknown when not recorded).
+    /// completion (unknown when not recorded), with its recorded interval or 1/hz.
     public func deliveredFrames(hz: Double) -> [DeliveredFrame] {
-        let shown = shownAt, interval = 1 / hz
+        let shown = shownAt
         return times.indices.map { k in
+            let interval = intervals?[k] ?? 1 / hz
             let target = targets?[k] ?? (k == 0 ? shown[0] : shown[k - 1] + interval)
             return DeliveredFrame(
                 timestamp: target - interval, targetTimestamp: target, callbackTime: callbacks?[k] ?? times[k],

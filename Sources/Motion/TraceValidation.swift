@@ -108,3 +108,26 @@ extension Validation {
         ).withDelivery(report)
     }
 }
+
+extension Scene {
+    /// A recorded trace as a scene: a timeline that shows, at any time, the last frame presented
+    /// at or before it (what the display showed), from the first presentation to the last.
+    /// Validate it with ``Validation/validate(trace:hz:thresholds:platformThresholds:)``; the
+    /// scene gives plots and reports its place.
+    /// - Throws: `MotionError` if the trace's times are unusable as a timeline.
+    public static func trace(_ trace: MotionTrace) throws(MotionError) -> Scene {
+        let shown = trace.shownAt, positions = trace.positions
+        let motion = try TimelineMotion(
+            quantity: .position, start: shown[0], end: shown[shown.count - 1],
+            value: { t in
+                // The last frame shown at or before t (binary search).
+                var low = 0, high = shown.count - 1
+                while low < high {
+                    let middle = (low + high + 1) / 2
+                    if shown[middle] <= t + FrameDelivery.Grid.slack { low = middle } else { high = middle - 1 }
+                }
+                return positions[low]
+            })
+        return Scene(name: trace.source, kind: .timeline(motion, viewport: nil))
+    }
+}

@@ -18,6 +18,10 @@ let plotCommand = Command(
     ease and the kCAMediaTimingFunction… constants) or x1,y1,x2,y2 with x1, x2 in 0…1; default
     linear, as the demo (the seed scenes keep it). --quantity speed shows its speed profile.
 
+    --trace FILE plots a recording (CSV t,x,y[,present,target] or Chrome Trace Event JSON, as
+    'bench validate --trace' reads it) as the display showed it, refresh by refresh at its own
+    rate (or --hz): default quantity path.
+
     scenes:
     \(sceneListing.map { "  " + $0 }.joined(separator: "\n"))
     """,
@@ -30,6 +34,7 @@ let plotCommand = Command(
         .flag("ascii", "plain ASCII instead of braille"),
         .option("color", "WHEN", "auto (default: only on a terminal without NO_COLOR), always, never"),
         SceneSelection.seedSpec,
+        .option("trace", "FILE", "plot a recorded trace (CSV or Chrome Trace Event JSON) instead of a scene"),
     ] + SceneSelection.specs,
     run: { arguments, console in
         let request = try PlotRequest(arguments, console: console)
@@ -45,6 +50,8 @@ struct PlotRequest {
     let mode: TimingMode
     let hz: Double
     let style: ScenePlots.Style
+    /// The recordings behind `--trace`'s scenes, by scene name.
+    let traces: [String: MotionTrace]
 
     /// The seed used when none is given: plots want one flight per bee, and the same one every run.
     static let defaultSeed: UInt64 = 0
@@ -53,17 +60,39 @@ struct PlotRequest {
         // Bad options first, before any work: quantity, rate, mode, size and colour.
         let quantityName = try arguments.choice("quantity", PlotQuantity.allCases.map(\.rawValue))
         let rates = try SceneSelection.rates(arguments, defaults: [60])
-        guard rates.count == 1, let hz = rates.first else {
+        guard rates.count == 1, let firstRate = rates.first else {
             throw CLIError.usage("--hz takes one rate for a plot, got \(rates.count) ('\(arguments.string("hz") ?? "")')")
         }
-        guard hz <= ValidateRequest.maximumRate else {
-            throw CLIError.usage("--hz must be at most \(ValidateRequest.maximumRate.formatted) frames per second, got \(hz.formatted)")
+        guard firstRate <= ValidateRequest.maximumRate else {
+            throw CLIError.usage("--hz must be at most \(ValidateRequest.maximumRate.formatted) frames per second, got \(firstRate.formatted)")
         }
         let modeName = try arguments.choice("mode", TimingMode.allCases.map(\.rawValue))
         let policy = try plotPolicy(for: console, width: arguments.string("width"), height: arguments.string("height"), color: arguments.string("color"))
 
         let seed = try SceneSelection.seed(arguments) ?? Self.defaultSeed
-        let scenes = try SceneSelection.scenes(from: arguments, seed: seed, defaultNames: [])
+        var hz = firstRate
+        let scenes: [Scene]
+        var traces: [String: MotionTrace] = [:]
+        if let path = arguments.string("trace") {
+            if let scene = arguments.positionals.first {
+                throw CLIError.usage("--trace plots a recording, not scenes; got the scene \(quoted(scene)) too")
+            }
+            let recorded = try FrameDeliveryOption.readTraces(path)
+            for trace in recorded { traces[trace.source] = trace }
+            if !arguments.has("hz") {
+                guard let rate = recorded[0].inferredRate else {
+                    throw CLIError.usage("\(path): one sample gives no frame rate; expected at least two samples or --hz")
+                }
+                hz = rate
+            }
+            do {
+                scenes = try recorded.map { trace throws(MotionError) in try Scene.trace(trace) }
+            } catch {
+                throw CLIError.usage("\(error)")
+            }
+        } else {
+            scenes = try SceneSelection.scenes(from: arguments, seed: seed, defaultNames: [])
+        }
         guard !scenes.isEmpty else {
             throw CLIError.usage("'bench plot' needs a SCENE (\(Scene.seedNames.joined(separator: ", "))) or a user scene (--svg, spring options)")
         }
@@ -71,18 +100,22 @@ struct PlotRequest {
         if modeName != nil, !scenes.contains(where: \.usesTimingMode) {
             throw CLIError.usage("--mode applies to path scenes; \(scenes.map(\.name).joined(separator: ", ")) \(scenes.count == 1 ? "is a spring" : "are springs")")
         }
-        let quantity = quantityName.flatMap(PlotQuantity.init(rawValue:)) ?? (scenes.allSatisfy(\.usesTimingMode) ? .path : (scenes.contains(where: \.usesTimingMode) ? .y : .offset))
+        let quantity = quantityName.flatMap(PlotQuantity.init(rawValue:)) ?? (arguments.has("trace") || scenes.allSatisfy(\.usesTimingMode) ? .path : (scenes.contains(where: \.usesTimingMode) ? .y : .offset))
         self.scenes = scenes
         self.quantity = quantity
         self.mode = modeName.flatMap(TimingMode.init(rawValue:)) ?? .linear
         self.hz = hz
+        self.traces = traces
         self.style = ScenePlots.Style(
             width: policy.width, height: policy.height, canvas: arguments.has("ascii") ? .ascii : .braille,
             usesColor: policy.usesColor)
     }
 
     func render() throws -> String {
-        let plot = try ScenePlots.plot(scenes, quantity: quantity, mode: mode, hz: hz, style: style)
+        let traces = self.traces, hz = self.hz
+        let plot = try ScenePlots.plot(
+            scenes, quantity: quantity, mode: mode, hz: hz, style: style,
+            validation: traces.isEmpty ? nil : { (scene: Scene) throws(MotionError) in try Validation.validate(trace: traces[scene.name]!, hz: hz) })
         do {
             return try plot.render()
         } catch {

@@ -40,6 +40,8 @@ extension SceneReport {
                 ("x1", .number(curve.x1)), ("y1", .number(curve.y1)), ("x2", .number(curve.x2)), ("y2", .number(curve.y2)),
             ])
         }
+        // `delivery` only with --frames or --trace: ideal frames' documents stay as they were.
+        let delivery: [(String, JSON)] = report.delivery == nil ? [] : [("delivery", deliveryJSON(report))]
         return .object([
             ("scene", .string(report.scene)),
             ("mode", report.mode.map { .string($0.rawValue) } ?? .null),
@@ -50,7 +52,7 @@ extension SceneReport {
             ("reasons", .array(report.reasons.map(JSON.string))),
             ("notes", .array(report.notes.map(JSON.string))),
             ("timing", timing),
-        ])
+        ] + delivery)
     }
 
     static func event(_ event: FrameEvent?) -> [(String, JSON)] {
