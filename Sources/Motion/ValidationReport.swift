@@ -57,6 +57,10 @@ public struct ValidationReport: Sendable, Equatable {
     public let notes: [String]
     /// The frames as a display delivered them (`withDelivery`); `nil` for ideal frames.
     public let delivery: DeliveryReport?
+    /// The sample-based figures over the phase of the frames against the start (`PhaseSweep`);
+    /// `nil` for a recording (its frames fell where they fell) and for a spring (smooth by model:
+    /// its frame figures are measured, never judged).
+    public let phaseSweep: PhaseSweep?
 
     /// The findings' messages.
     public var reasons: [String] { findings.map(\.message) }
@@ -73,7 +77,7 @@ public struct ValidationReport: Sendable, Equatable {
         scene: String, mode: TimingMode?, hz: Double, frames: Int, duration: Double,
         metrics: FrameMetrics, joins: [Join], seam: Seam?, seamEndVisible: Bool?, seamStartVisible: Bool?,
         spring: SpringReport?, frameCostFraction: Double?, findings: [Finding], notes: [String],
-        delivery: DeliveryReport? = nil
+        delivery: DeliveryReport? = nil, phaseSweep: PhaseSweep? = nil
     ) {
         self.scene = scene
         self.mode = mode
@@ -91,6 +95,7 @@ public struct ValidationReport: Sendable, Equatable {
         self.verdict = findings.isEmpty ? .smooth : .janky
         self.notes = notes
         self.delivery = delivery
+        self.phaseSweep = phaseSweep
     }
 
     /// The report with frames delivered as `delivery` says: its findings join the report's.
@@ -100,7 +105,15 @@ public struct ValidationReport: Sendable, Equatable {
             seam: seam, seamEndVisible: seamEndVisible, seamStartVisible: seamStartVisible, spring: spring,
             frameCostFraction: frameCostFraction,
             findings: findings.filter { $0.kind != .lateFrames && $0.kind != .onScreenError } + delivery.findings,
-            notes: notes, delivery: delivery)
+            notes: notes, delivery: delivery, phaseSweep: phaseSweep)
+    }
+
+    /// The report with its phase sweep.
+    func withPhaseSweep(_ sweep: PhaseSweep) -> ValidationReport {
+        ValidationReport(
+            scene: scene, mode: mode, hz: hz, frames: frames, duration: duration, metrics: metrics, joins: joins,
+            seam: seam, seamEndVisible: seamEndVisible, seamStartVisible: seamStartVisible, spring: spring,
+            frameCostFraction: frameCostFraction, findings: findings, notes: notes, delivery: delivery, phaseSweep: sweep)
     }
 
     /// The report with the measured cost of one frame (seconds) filled in: a cost above
@@ -124,6 +137,6 @@ public struct ValidationReport: Sendable, Equatable {
         return ValidationReport(
             scene: scene, mode: mode, hz: hz, frames: frames, duration: duration, metrics: metrics, joins: joins,
             seam: seam, seamEndVisible: seamEndVisible, seamStartVisible: seamStartVisible, spring: spring,
-            frameCostFraction: fraction, findings: findings, notes: notes, delivery: delivery)
+            frameCostFraction: fraction, findings: findings, notes: notes, delivery: delivery, phaseSweep: phaseSweep)
     }
 }

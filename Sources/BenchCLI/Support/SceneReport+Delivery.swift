@@ -49,6 +49,37 @@ extension SceneReport {
         return lines
     }
 
+    /// One line per mode × rate: the sample-based figures over the phase of the frames.
+    static func phaseLines(_ result: SceneValidation) -> [String] {
+        var lines: [String] = []
+        for report in result.reports {
+            guard let sweep = report.phaseSweep else { continue }
+            var parts: [String] = []
+            if let jump = sweep.speedJump {
+                parts.append("speed jump \(significant(jump.min))–\(significant(jump.max))× (worst at phase \(significant(jump.worstPhase, 2)))")
+            }
+            if let turn = sweep.turn {
+                parts.append("turn \(significant(turn.min, 2))–\(significant(turn.max, 2))° (worst at phase \(significant(turn.worstPhase, 2)))")
+            }
+            parts.append("max step \(significant(sweep.maxStep.min))–\(significant(sweep.maxStep.max)) pt")
+            let check = [report.mode?.rawValue, rate(report.hz)].compactMap { $0 }.joined(separator: " ")
+            lines.append("  frame phase, \(check) (\(sweep.phases) phases of a frame): " + parts.joined(separator: "; "))
+        }
+        return lines
+    }
+
+    /// The `phaseSweep` member of a `validate` JSON entry.
+    static func phaseJSON(_ sweep: PhaseSweep) -> JSON {
+        func range(_ r: PhaseSweep.Range?) -> JSON {
+            guard let r else { return .null }
+            return .object([("min", .finite(r.min)), ("max", .finite(r.max)), ("worstPhase", .finite(r.worstPhase))])
+        }
+        return .object([
+            ("phases", .integer(sweep.phases)), ("speedJump", range(sweep.speedJump)), ("turn", range(sweep.turn)),
+            ("maxStep", range(sweep.maxStep)),
+        ])
+    }
+
     /// The `delivery` member of a `validate` JSON entry; `null` for ideal frames.
     static func deliveryJSON(_ report: ValidationReport) -> JSON {
         guard let d = report.delivery else { return .null }

@@ -41,7 +41,9 @@ extension SceneReport {
             ])
         }
         // `delivery` only with --frames or --trace: ideal frames' documents stay as they were.
-        let delivery: [(String, JSON)] = report.delivery == nil ? [] : [("delivery", deliveryJSON(report))]
+        var delivery: [(String, JSON)] = report.delivery == nil ? [] : [("delivery", deliveryJSON(report))]
+        // The sample figures over the frames' phase (null-free: absent for a recording).
+        if let sweep = report.phaseSweep { delivery.insert(("phaseSweep", phaseJSON(sweep)), at: 0) }
         return .object([
             ("scene", .string(report.scene)),
             ("mode", report.mode.map { .string($0.rawValue) } ?? .null),

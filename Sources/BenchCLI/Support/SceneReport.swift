@@ -60,6 +60,7 @@ enum SceneReport {
             lines.append(integratorTable(result.reports).rendered(indent: "  "))
             for note in notes(result) { lines.append("  note: " + note) }
         }
+        lines += phaseLines(result)
         lines += deliveryLines(result)
         let style = ScenePlots.Style(width: plotWidth, height: 10, usesColor: usesColor)
         if let plot = try? ScenePlots.compact(result, style: style), let text = try? plot.render() {
