@@ -87,7 +87,13 @@ extension Validation {
             teleports: trace.recordedTeleports(thresholds: thresholds), designedSteps: [],
             maxVelocityChange: m.maxVelocityChange, rateDoubling: nil, span: span)
         let label = ValidationReport.label(scene: trace.source, mode: nil, hz: hz)
-        let teleports = metrics.findings(label: label, thresholds: thresholds).filter { $0.kind == .teleport }
+        // Only teleports are judged: word only them (the reported breaks would be formatted for
+        // nothing, one message per held frame).
+        let judged = FrameMetrics(
+            hz: m.hz, frames: m.frames, maxStep: m.maxStep, maxStepAt: m.maxStepAt, speed: m.speed, speedJump: nil,
+            speedJumpBreaks: [], maxTurn: nil, turnBreaks: [], teleports: metrics.teleports, designedSteps: [],
+            maxVelocityChange: nil, rateDoubling: nil, span: span)
+        let teleports = judged.findings(label: label, thresholds: thresholds).filter { $0.kind == .teleport }
         let frames = trace.deliveredFrames(hz: hz)
         let delivery = FrameDelivery(model: .recorded(frames), hz: hz, frames: frames)
         let platform = PlatformMetrics(frames: frames, thresholds: platformThresholds)
