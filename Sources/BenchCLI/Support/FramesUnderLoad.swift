@@ -9,7 +9,7 @@ enum FramesUnderLoad {
     /// on-screen error's p99 (linear timing, target clock, seed 0).
     static func render(rates: [Double]) throws -> String {
         var table = Table("scene")
-        table.header = ["scene", "rate"] + LoadProfile.all.map { "\($0.name): hitch, p99 error" }
+        table.header = ["scene", "rate"] + LoadProfile.all.map(\.name)
         do {
             for scene in try Scene.allSeeds() {
                 for hz in rates {
@@ -17,7 +17,7 @@ enum FramesUnderLoad {
                     for load in LoadProfile.all {
                         let report = try Validation.deliver(scene, hz: hz, options: DeliveryOptions(model: .load(load)))
                         let apple = report.platform.apple
-                        row.append("\(significant(apple.hitchTimeRatio, 2)) ms/s \(apple.xctest.rawValue), \(significant(report.onScreen?.p99 ?? 0, 2)) pt")
+                        row.append("\(SceneReport.short(apple.hitchTimeRatio)) ms/s, \(SceneReport.short(report.onScreen?.p99 ?? 0)) pt")
                     }
                     table.add(row: row)
                 }
@@ -26,7 +26,7 @@ enum FramesUnderLoad {
             throw CLIError.usage("frames under load: \(error)")
         }
         var lines = [
-            "the seed scenes (linear timing) with frames produced under each load (bench validate --frames load:NAME), sampled at the target time, seed 0:",
+            "the seed scenes (linear timing) with frames produced under each load (bench validate --frames load:NAME), sampled at the target time, seed 0: per load Apple's hitch time ratio (XCTest: critical from 10 ms/s) and the on-screen error's p99:",
             table.rendered(indent: "  "),
         ]
         let engines: [EngineClockRow]
