@@ -17,11 +17,20 @@ public struct EngineClockRow: Sendable, Equatable {
     /// minus when the closed form does on the same frames, seconds; `nil` when either never
     /// settles in the frames.
     public let settleShift: Double?
+    /// When the engine's scheme blew up (its position left the doubles or passed 1e15 pt, as
+    /// react-spring's Euler and Rebound's RK4 do on a spring too stiff for 1 ms steps), the
+    /// presentation time (from the first frame's target) of the first such frame; `maxError`
+    /// is then infinite and `dilation` stops there.
+    public let divergedAt: Double?
 }
 
 /// Every engine scheme (`SpringEngine`) under the same frame deliveries: how far its spring is
 /// from the closed form on screen, how its time dilates, how its settling moves.
 public enum EngineClockStudy {
+    /// A position beyond this many points is a blow-up: far past any screen, and still far from
+    /// overflowing the arithmetic after it.
+    public static let divergenceLimit = 1e15
+
     /// The deliveries compared by default: vsync and every named load.
     public static let deliveries: [FrameDeliveryModel] = [.vsync] + LoadProfile.all.map { .load($0) }
 
@@ -53,18 +62,26 @@ public enum EngineClockStudy {
                     var shown: [Double] = []
                     shown.reserveCapacity(frames.count)
                     var worst = 0.0
+                    var diverged: Double?
+                    var last = frames.count - 1
                     for (k, frame) in frames.enumerated() {
                         let p = state.advance(toClock: frame.targetTimestamp)
+                        guard p.isFinite, abs(p) <= divergenceLimit else {
+                            diverged = frame.presentation - origin
+                            last = max(k - 1, 0)
+                            break
+                        }
                         shown.append(p)
                         worst = max(worst, abs(p - exact[k]))
                     }
-                    let real = frames[frames.count - 1].presentation - origin
-                    let settle = settleTime(shown, frames: frames, origin: origin, target: motion.target, distance: settleDistance)
+                    let real = frames[last].presentation - origin
+                    let settle = diverged == nil
+                        ? settleTime(shown, frames: frames, origin: origin, target: motion.target, distance: settleDistance) : nil
                     rows.append(
                         EngineClockRow(
-                            engine: engine, hz: hz, delivery: delivery.name, maxError: worst,
+                            engine: engine, hz: hz, delivery: delivery.name, maxError: diverged == nil ? worst : .infinity,
                             dilation: real > 0 ? state.shownTime / real - 1 : 0,
-                            settleShift: settle.flatMap { s in exactSettle.map { s - $0 } }))
+                            settleShift: settle.flatMap { s in exactSettle.map { s - $0 } }, divergedAt: diverged))
                 }
             }
         }

@@ -280,6 +280,9 @@ struct CommandLineGenerator {
             if chance(0.5) { arguments += ["--hz", chance(0.8) ? pick(["60", "120", "60,120", "30"]) : value()] }
             if chance(0.3) { arguments += ["--substeps", chance(0.8) ? pick(["1", "2", "1,4"]) : value()] }
             if chance(0.2) { arguments += ["--json", "-"] }
+            // Engine schemes under frame delivery (issue 12).
+            if chance(0.2) { arguments.append("--engines") }
+            if chance(0.1) { arguments += ["--seed", value()] }
         }
         if chance(0.15) { arguments += junk() }
         // `--json` only ever writes to stdout: never a file named after a fuzzed value.

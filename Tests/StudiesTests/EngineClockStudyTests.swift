@@ -38,4 +38,18 @@ import Testing
         #expect(row(rows, .rebound, 60, "load:stall").dilation < -0.2)
         #expect(abs(row(rows, .closedForm, 60, "load:stall").dilation) < 0.1)
     }
+
+    @Test func aSpringTooStiffForMillisecondStepsDivergesAndSaysWhen() throws {
+        // ω₀ = 10⁴ rad/s: ω₀·1 ms = 10, beyond semi-implicit Euler's and RK4's stability (2 and
+        // 2.8): both blow up within the first frames; the closed form does not.
+        let stiff = try SpringMotion(spring: try DampedSpring(mass: 1, stiffness: 1e8, damping: 10), from: 0, to: 100)
+        let rows = try EngineClockStudy.run(motion: stiff, rates: [60], deliveries: [.vsync], span: 1)
+        for engine in [SpringEngine.reactSpring, .rebound] {
+            let diverged = row(rows, engine, 60)
+            #expect(diverged.divergedAt != nil && diverged.maxError == .infinity, "\(engine)")
+            #expect(diverged.dilation.isFinite)
+        }
+        #expect(row(rows, .closedForm, 60).divergedAt == nil)
+        #expect(row(rows, .closedForm, 60).maxError < 1e-6)
+    }
 }

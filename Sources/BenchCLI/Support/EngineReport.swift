@@ -14,7 +14,8 @@ enum EngineReport {
         table.header = ["engine", "rate", "delivery", "max error", "time dilation", "settle shift"]
         for row in rows {
             table.add(row: [
-                row.engine.rawValue, "\(row.hz.formatted) Hz", row.delivery, "\(SceneReport.short(row.maxError)) pt",
+                row.engine.rawValue, "\(row.hz.formatted) Hz", row.delivery,
+                row.divergedAt.map { "diverged at \(significant($0)) s" } ?? "\(SceneReport.short(row.maxError)) pt",
                 signed(100 * row.dilation) + " %",
                 row.settleShift.map { signed(1000 * $0) + " ms" } ?? "— (not settled)",
             ])
@@ -40,7 +41,8 @@ enum EngineReport {
             ("rows", .array(rows.map { row in
                 .object([
                     ("engine", .string(row.engine.rawValue)), ("hz", .number(row.hz)), ("delivery", .string(row.delivery)),
-                    ("maxError", .finite(row.maxError)), ("dilation", .finite(row.dilation)),
+                    // null with divergedAt: the scheme blew up there.
+                    ("maxError", .finite(row.maxError)), ("divergedAt", .finite(row.divergedAt)), ("dilation", .finite(row.dilation)),
                     // null: the engine or the closed form has not settled within the frames.
                     ("settleShift", .finite(row.settleShift)),
                 ])

@@ -39,7 +39,7 @@ enum FramesUnderLoad {
         lines.append("the menu spring as engines advance it, over vsync and every load (bench integrators --engines for the table):")
         for engine in SpringEngine.allCases {
             let rows = engines.filter { $0.engine == engine }
-            let worst = rows.map(\.maxError).max() ?? 0
+            let worst = rows.map(\.maxError).max() ?? 0  // ∞ only for a diverged scheme: not on the menu spring
             let dilations = rows.map(\.dilation)
             func percent(_ value: Double) -> String { EngineReport.signed(100 * value) + " %" }
             lines.append(
