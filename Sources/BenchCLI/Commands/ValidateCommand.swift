@@ -57,6 +57,9 @@ let validateCommand = Command(
     an engine that counts frames drifts. Janky when XCTest grades the hitch ratio critical or
     the on-screen error's 99th percentile exceeds --max-screen-error.
 
+    load profiles:
+    \(FrameDeliveryOption.profileListing.map { "  " + $0 }.joined(separator: "\n"))
+
     --trace FILE validates a recording instead of scenes: CSV with a header t,x,y (optional
     present, target, callback, completion, interval; times in seconds, or suffixed _ms, _us,
     _ns) or Chrome Trace Event JSON (counters with x and y args, as --trace-out writes). Its

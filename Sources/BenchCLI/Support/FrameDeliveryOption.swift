@@ -16,8 +16,14 @@ enum FrameDeliveryOption {
         .option("max-screen-error", "PT", "largest 99th-percentile on-screen error under --frames (default 0.5)"),
     ]
 
-    /// The words `--frames` and `--clock` take, for help and the fuzz test.
-    static let profiles = LoadProfile.all.map(\.name)
+    /// One line per named load profile with its parameters, for help.
+    static var profileListing: [String] {
+        LoadProfile.all.map { load in
+            func ms(_ seconds: Double) -> String { SceneThresholds.trimmed(significant(seconds * 1000, 3)) }
+            // Name and parameters two spaces apart, a table row help keeps as it is.
+            return load.name + String(repeating: " ", count: max(2, 9 - load.name.count)) + "\(ms(load.typicalCost)) ± \(ms(load.jitter)) ms a frame, \(ms(load.spikeCost)) ms spikes in \(SceneThresholds.trimmed(significant(100 * load.spikeProbability, 2))) % of frames, callbacks up to \(ms(load.callbackLatency)) ms late"
+        }
+    }
 
     /// The platforms' thresholds with every flag given applied.
     static func thresholds(_ arguments: Arguments) throws -> PlatformThresholds {
