@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "BenchKit", targets: ["BenchKit"]),
         .library(name: "Studies", targets: ["Studies"]),
         .library(name: "JSONDocument", targets: ["JSONDocument"]),
+        .library(name: "SceneFile", targets: ["SceneFile"]),
     ],
     targets: [
         // GNU GSL through pkg-config; scripts/setup.sh installs it on Debian.
@@ -27,10 +28,17 @@ let package = Package(
         .target(name: "GSLReference", dependencies: ["CGSL"]),
         .target(name: "Motion", dependencies: ["BezierKernels", "SpringSolver", "JSONDocument"]),
         .target(name: "TerminalPlot"),
-        .target(name: "BenchKit"),
+        // perf_event_open(2) for hardware counters (Swift cannot call the variadic syscall(2)),
+        // and the allocation-counting malloc shim; BenchKit only.
+        .target(name: "CPerfEvent"),
+        .target(name: "CAllocationCounter"),
+        .target(name: "BenchKit", dependencies: ["CPerfEvent", "CAllocationCounter"]),
         // A strict JSON reader whose values know their JSON path and line: scene files, Lottie
         // files and traces say exactly which value is wrong.
         .target(name: "JSONDocument"),
+        // Scene files (flightline.scene/1): layers of Core Animation keyframe, basic and spring
+        // animations read with JSON paths in every error, compiled to Motion scenes.
+        .target(name: "SceneFile", dependencies: ["Motion", "BezierKernels", "SpringSolver", "JSONDocument"]),
         // Studies that need GSL beside the kernels (the integrator comparison); they return values.
         .target(name: "Studies", dependencies: ["SpringSolver", "GSLReference", "Motion", "BenchKit"]),
         // Every benchmark `bench run` knows, registered with BenchKit (package-benchmark keeps its
@@ -43,7 +51,7 @@ let package = Package(
         // Commands, argument parsing, tables, plots of results, JSON; `bench` only calls into it.
         .target(
             name: "BenchCLI",
-            dependencies: ["BezierKernels", "SpringSolver", "Motion", "TerminalPlot", "BenchKit", "Studies", "BenchmarkSuites"]
+            dependencies: ["BezierKernels", "SpringSolver", "Motion", "TerminalPlot", "BenchKit", "Studies", "BenchmarkSuites", "SceneFile", "JSONDocument"]
         ),
         .executableTarget(name: "bench", dependencies: ["BenchCLI"]),
 
@@ -54,6 +62,7 @@ let package = Package(
         .testTarget(name: "TerminalPlotTests", dependencies: ["TerminalPlot"]),
         .testTarget(name: "BenchKitTests", dependencies: ["BenchKit"]),
         .testTarget(name: "JSONDocumentTests", dependencies: ["JSONDocument"]),
+        .testTarget(name: "SceneFileTests", dependencies: ["SceneFile", "Motion", "BezierKernels", "SpringSolver", "JSONDocument"]),
         .testTarget(name: "StudiesTests", dependencies: ["Studies", "SpringSolver", "GSLReference", "BenchKit"]),
         .testTarget(
             name: "BenchmarkSuitesTests",
@@ -64,7 +73,7 @@ let package = Package(
         // The example on each library's DocC page (Sources/X/X.docc/X.md), compiled and run.
         .testTarget(
             name: "DocumentationTests",
-            dependencies: ["BezierKernels", "SpringSolver", "Motion", "TerminalPlot", "BenchKit", "Studies", "JSONDocument"]
+            dependencies: ["BezierKernels", "SpringSolver", "Motion", "TerminalPlot", "BenchKit", "Studies", "JSONDocument", "SceneFile"]
         ),
     ],
     swiftLanguageModes: [.v6]

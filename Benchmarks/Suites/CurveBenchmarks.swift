@@ -181,7 +181,9 @@ func pathMeasureBenchmark(queriesPerPath: Int = 128) throws -> Benchmark {
                 }
             }
             return worst
-        }
+        },
+        // PathMeasure's query claims no allocation (a bucket lookup and two Horner evaluations).
+        allocationFree: true
     ) { iterations in
         for _ in 0..<iterations {
             for (measure, distances) in zip(measures, queries) {

@@ -55,7 +55,9 @@ private func beeFrameBenchmark() throws -> Benchmark {
                 }
             }
             return worst
-        }
+        },
+        // A frame places two bees: no heap allocation (asserted where allocations are counted).
+        allocationFree: true
     ) { iterations in
         let first = motions[0], second = motions[1]
         for _ in 0..<iterations {
@@ -153,6 +155,8 @@ private func menuFrameBenchmark() throws -> Benchmark {
             }
             return worst
         }
+        // No allocation claim: a menu frame builds its wave's path (16 blocks per frame, as
+        // `bench run` counts them).
     ) { iterations in
         for _ in 0..<iterations {
             for t in times { blackHole(scene.frame(at: t)) }

@@ -172,6 +172,7 @@ func exactStepBenchmark(_ batch: SpringFrameBatch) throws -> Benchmark {
             }
             return worst
         },
+        allocationFree: true,
         body: batch.timedBody(integrator)
     )
 }
@@ -192,6 +193,7 @@ func exactStepSerialBenchmark(_ motion: SpringMotion<Double>) throws -> Benchmar
             }
             return worst
         },
+        allocationFree: true,
         body: { iterations in
             for _ in 0..<iterations {
                 var state = identity(start)
@@ -254,6 +256,7 @@ func rk4StepBenchmark(_ batch: SpringFrameBatch) throws -> Benchmark {
             }
             return reference.count == calls ? worst : .infinity
         },
+        allocationFree: true,
         body: batch.timedBody(integrator)
     )
 }
@@ -282,6 +285,7 @@ func rk4StepSerialBenchmark(_ motion: SpringMotion<Double>) throws -> Benchmark 
             }
             return reference.count == calls ? worst : .infinity
         },
+        allocationFree: true,
         body: { iterations in
             for _ in 0..<iterations {
                 var state = identity(start)

@@ -27,6 +27,10 @@ let swarmBenchmarkSeed: UInt64 = 0x5eed_b335
 ///
 /// The swarms are built on first use (about a second and 220 MB in all), not when the suite is
 /// listed or filtered out.
+///
+/// No allocation claim: `Swarm.advance(toFrame:)` allocates a few blocks per frame (the
+/// per-flight distances and the job's closure context; 2 serial, 4 concurrent, as `bench run`
+/// counts them), however many bees — nothing per bee.
 func swarmBenchmarks() throws -> [Benchmark] {
     let fixture = SwarmFixture()
     let unit = BenchmarkUnit.nanoseconds(per: "bee")

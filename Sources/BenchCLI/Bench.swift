@@ -116,6 +116,8 @@ public enum Bench {
         validateCommand,
         integratorsCommand,
         runCommand,
+        historyCommand,
+        mergeCommand,
         plotCommand,
         pathCommand,
         springCommand,

@@ -24,6 +24,14 @@ import Foundation
 /// An **improvement** is the mirror image of 1–3. A change beyond the threshold that fails 1–2
 /// is **within noise**; anything within the threshold is **unchanged**.
 ///
+/// Where both runs counted instructions (``BenchmarkResult/instructions``, Linux with a PMU), they
+/// are gated too, on their own threshold (default 1 %): instructions per work unit do not
+/// depend on the machine's mood the way time does, so a small change there is the code's. An
+/// instruction count above the baseline's by more than ``instructionThresholdPercent`` is a
+/// regression (``Entry/instructionVerdict``), confirmed by the re-measurements like a time
+/// regression; ``Entry/flaggedBy`` says which metric flagged it. A baseline saved without
+/// counts compares on time alone.
+///
 /// Times from different hardware are not comparable at all: ``hardwareDifferences`` lists
 /// what differs (``RunFingerprint``), and ``hasRegressions`` is then `false` — `bench run`
 /// refuses such a comparison before it measures anything.
@@ -70,7 +78,35 @@ public struct BaselineComparison: Sendable {
         public var remeasuredChangePercents: [Double] = []
         /// What each re-measurement alone would have been called.
         public var remeasuredVerdicts: [Verdict] = []
+        /// The verdict on time (rules 1–4).
         public var verdict: Verdict
+        /// Instructions per work unit in the baseline and in this run, where both counted them.
+        public var baselineInstructions: Double? = nil
+        public var currentInstructions: Double? = nil
+        /// The verdict on instructions: `regression`, `improvement` (beyond the instruction
+        /// threshold, and confirmed by every re-measurement that counted them, else
+        /// `notReproduced`) or `unchanged`; `nil` unless both runs counted instructions.
+        public var instructionVerdict: Verdict? = nil
+        /// The instruction threshold, in percent.
+        public var instructionThresholdPercent: Double = BaselineComparison.defaultInstructionThresholdPercent
+
+        /// The change in instructions per work unit, in percent.
+        public var instructionChangePercent: Double? {
+            guard let baselineInstructions, let currentInstructions, baselineInstructions > 0 else { return nil }
+            return (currentInstructions / baselineInstructions - 1) * 100
+        }
+
+        /// A regression on time or on instructions.
+        public var isRegression: Bool { verdict == .regression || instructionVerdict == .regression }
+        /// An improvement on either metric, and a regression on neither.
+        public var isImprovement: Bool { !isRegression && (verdict == .improvement || instructionVerdict == .improvement) }
+
+        /// The metrics that flagged this entry as a regression (or, failing that, an
+        /// improvement): `time`, `instructions`, both, or none.
+        public var flaggedBy: [String] {
+            let claim: Verdict = isRegression ? .regression : .improvement
+            return [("time", verdict == claim), ("instructions", instructionVerdict == claim)].filter(\.1).map(\.0)
+        }
 
         /// Whether the current run is slower (by any amount).
         public var isSlower: Bool { slowdownPercent > 0 }
@@ -97,7 +133,25 @@ public struct BaselineComparison: Sendable {
                 text += "not confirmed: measured again \(again) times, \(range(remeasuredChangePercents)) (\(reasons))"
             case .unchanged: text += "unchanged"
             }
+            if let baselineInstructions, let currentInstructions, let change = instructionChangePercent, let instructionVerdict {
+                text += "; instructions \(short(baselineInstructions)) → \(short(currentInstructions)) per \(workUnit) (\(percent(change))) "
+                switch instructionVerdict {
+                case .regression, .improvement:
+                    text += "\(instructionVerdict == .regression ? "regression" : "improvement") beyond ±\(oneDecimal(instructionThresholdPercent)) %"
+                case .notReproduced: text += "not confirmed by the re-measurements"
+                default: text += "unchanged"
+                }
+            }
+            // Which metric flagged it, once two were compared (with time alone, time did).
+            if instructionVerdict != nil, isRegression || isImprovement { text += " [flagged by \(flaggedBy.joined(separator: " and "))]" }
             return text
+        }
+
+        /// `query` of `ns/query` or `points/s`'s `point`… as the unit names it.
+        private var workUnit: String {
+            if unit.hasPrefix("ns/") { return String(unit.dropFirst(3)) }
+            if unit.hasSuffix("/s") { return String(unit.dropLast(2)) }
+            return unit
         }
 
         /// How a single re-measurement's verdict reads in a list.
@@ -144,8 +198,12 @@ public struct BaselineComparison: Sendable {
     public static let spreadMultiplier = 3.0
     /// The default threshold, in percent.
     public static let defaultThresholdPercent = 5.0
+    /// The default instruction threshold, in percent.
+    public static let defaultInstructionThresholdPercent = 1.0
 
     public var thresholdPercent: Double
+    /// How many more instructions per work unit count as a regression, in percent.
+    public var instructionThresholdPercent: Double
     /// Benchmarks in both runs, sorted by name.
     public var entries: [Entry]
     /// In the baseline but not in this run (filtered out, renamed, or failed its check).
@@ -162,13 +220,16 @@ public struct BaselineComparison: Sendable {
     /// The baseline's results by name, for re-measurements.
     private var baselineResults: [String: BenchmarkResult]
 
-    public var regressions: [Entry] { entries.filter { $0.verdict == .regression } }
-    public var improvements: [Entry] { entries.filter { $0.verdict == .improvement } }
+    /// Regressions on time or instructions.
+    public var regressions: [Entry] { entries.filter(\.isRegression) }
+    public var improvements: [Entry] { entries.filter(\.isImprovement) }
     /// Regressions and improvements not yet re-measured: what ``confirmingRegressions(with:)``
     /// should be given.
     public var suspects: [String] {
-        entries.filter { ($0.verdict == .regression || $0.verdict == .improvement) && $0.remeasuredSlowdownPercents.isEmpty }.map(\.name)
+        entries.filter { ($0.isRegression || $0.isImprovement) && $0.remeasuredSlowdownPercents.isEmpty }.map(\.name)
     }
+    /// Entries where both runs counted instructions: whether the instruction gate engaged.
+    public var instructionsCompared: Int { entries.filter { $0.instructionVerdict != nil }.count }
     /// `bench run --compare` exits 1 when this is true: a regression on the same hardware.
     public var hasRegressions: Bool { hardwareDifferences.isEmpty && !regressions.isEmpty }
 
@@ -178,11 +239,16 @@ public struct BaselineComparison: Sendable {
     /// - Throws: ``BenchKitError/invalidValue(what:value:expected:)`` when the threshold is
     ///   negative, NaN or infinite.
     /// - Complexity: O((n + m) log(n + m)) for n and m results.
-    public init(current: RunReport, baseline: RunReport, thresholdPercent: Double = BaselineComparison.defaultThresholdPercent) throws {
+    public init(current: RunReport, baseline: RunReport, thresholdPercent: Double = BaselineComparison.defaultThresholdPercent,
+                instructionThresholdPercent: Double = BaselineComparison.defaultInstructionThresholdPercent) throws {
         guard thresholdPercent >= 0, thresholdPercent.isFinite else {
             throw BenchKitError.invalidValue(what: "the threshold", value: "\(thresholdPercent)", expected: "a non-negative finite percentage")
         }
+        guard instructionThresholdPercent >= 0, instructionThresholdPercent.isFinite else {
+            throw BenchKitError.invalidValue(what: "the instruction threshold", value: "\(instructionThresholdPercent)", expected: "a non-negative finite percentage")
+        }
         self.thresholdPercent = thresholdPercent
+        self.instructionThresholdPercent = instructionThresholdPercent
         let old = Dictionary(baseline.results.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let new = Dictionary(current.results.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         baselineResults = old
@@ -196,7 +262,8 @@ public struct BaselineComparison: Sendable {
                 unitChanged.append(name)
                 continue
             }
-            entries.append(BaselineComparison.entry(current: now, baseline: then, thresholdPercent: thresholdPercent))
+            entries.append(BaselineComparison.entry(current: now, baseline: then, thresholdPercent: thresholdPercent,
+                                                    instructionThresholdPercent: instructionThresholdPercent))
         }
         let differences = RunFingerprint.differences(baseline: baseline, build: current.build, machine: current.machine)
         hardwareDifferences = differences.filter { $0.kind == .hardware }
@@ -226,20 +293,32 @@ public struct BaselineComparison: Sendable {
     /// re-measurements keep their verdict.
     public func confirmingRegressions(with remeasured: [String: [BenchmarkResult]]) -> BaselineComparison {
         var copy = self
-        for index in copy.entries.indices where [.regression, .improvement].contains(copy.entries[index].verdict) {
+        for index in copy.entries.indices where copy.entries[index].isRegression || copy.entries[index].isImprovement
+            || [.regression, .improvement].contains(copy.entries[index].verdict) {
             let name = copy.entries[index].name
             guard let runs = remeasured[name], !runs.isEmpty, let baseline = baselineResults[name] else { continue }
-            let again = runs.map { BaselineComparison.entry(current: $0, baseline: baseline, thresholdPercent: thresholdPercent) }
+            let again = runs.map {
+                BaselineComparison.entry(current: $0, baseline: baseline, thresholdPercent: thresholdPercent,
+                                         instructionThresholdPercent: instructionThresholdPercent)
+            }
             copy.entries[index].remeasuredSlowdownPercents = again.map(\.slowdownPercent)
             copy.entries[index].remeasuredChangePercents = again.map(\.changePercent)
             copy.entries[index].remeasuredVerdicts = again.map(\.verdict)
             let claim = copy.entries[index].verdict
-            if !again.allSatisfy({ $0.verdict == claim }) { copy.entries[index].verdict = .notReproduced }
+            if [.regression, .improvement].contains(claim), !again.allSatisfy({ $0.verdict == claim }) {
+                copy.entries[index].verdict = .notReproduced
+            }
+            // Instructions: every re-measurement that counted them must agree.
+            if let instructionClaim = copy.entries[index].instructionVerdict, [.regression, .improvement].contains(instructionClaim) {
+                let counted = again.compactMap(\.instructionVerdict)
+                if !counted.allSatisfy({ $0 == instructionClaim }) { copy.entries[index].instructionVerdict = .notReproduced }
+            }
         }
         return copy
     }
 
-    static func entry(current: BenchmarkResult, baseline: BenchmarkResult, thresholdPercent: Double) -> Entry {
+    static func entry(current: BenchmarkResult, baseline: BenchmarkResult, thresholdPercent: Double,
+                      instructionThresholdPercent: Double = defaultInstructionThresholdPercent) -> Entry {
         // Express both as "times" so that a positive slowdown is always worse.
         let ratio = current.higherIsBetter ? baseline.median / current.median : current.median / baseline.median
         let slowdown = (ratio - 1) * 100
@@ -278,11 +357,20 @@ public struct BaselineComparison: Sendable {
         } else {
             verdict = .unchanged
         }
-        return Entry(name: current.name, unit: current.unit, higherIsBetter: current.higherIsBetter,
-                     baselineMedian: baseline.median, currentMedian: current.median,
-                     baselineCI95: baseline.ci95, currentCI95: current.ci95,
-                     changePercent: (current.median / baseline.median - 1) * 100, slowdownPercent: slowdown,
-                     allowancePercent: allowance, baselineSpeedup: speedups?.then, currentSpeedup: speedups?.now,
-                     remeasuredSlowdownPercents: [], verdict: verdict)
+        var entry = Entry(name: current.name, unit: current.unit, higherIsBetter: current.higherIsBetter,
+                          baselineMedian: baseline.median, currentMedian: current.median,
+                          baselineCI95: baseline.ci95, currentCI95: current.ci95,
+                          changePercent: (current.median / baseline.median - 1) * 100, slowdownPercent: slowdown,
+                          allowancePercent: allowance, baselineSpeedup: speedups?.then, currentSpeedup: speedups?.now,
+                          remeasuredSlowdownPercents: [], verdict: verdict)
+        entry.instructionThresholdPercent = instructionThresholdPercent
+        if let then = baseline.instructions, let now = current.instructions, then > 0, now >= 0, then.isFinite, now.isFinite {
+            entry.baselineInstructions = then
+            entry.currentInstructions = now
+            let change = (now / then - 1) * 100
+            entry.instructionVerdict = change > instructionThresholdPercent ? .regression
+                : change < -instructionThresholdPercent ? .improvement : .unchanged
+        }
+        return entry
     }
 }

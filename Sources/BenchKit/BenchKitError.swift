@@ -31,6 +31,13 @@ public enum BenchKitError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A registered suite could not build its benchmarks (``BenchmarkRegistry``): its inputs or
     /// references failed, so nothing of it can be checked or timed.
     case suiteFailed(subject: String, reason: String)
+    /// A complete line of a history file is not a `flightline.history/1` record.
+    case corruptHistory(path: String, line: Int, reason: String)
+    /// A history file ends in a torn line (an interrupted append): appending after it would
+    /// glue the new record to it.
+    case tornHistory(path: String, line: Int)
+    /// Documents that cannot be merged (``MergedRuns``): the reason names them.
+    case cannotMerge(String)
 
     public var description: String {
         let text: String
@@ -70,6 +77,12 @@ public enum BenchKitError: Error, Equatable, Sendable, CustomStringConvertible {
             text = "cannot encode the run as JSON: \(reason)"
         case .suiteFailed(let subject, let reason):
             text = "cannot build the \(subject) benchmarks: \(reason)"
+        case .corruptHistory(let path, let line, let reason):
+            text = "history \(path) line \(line) is not a flightline.history/1 record: \(reason)"
+        case .cannotMerge(let reason):
+            text = "cannot merge: \(reason)"
+        case .tornHistory(let path, let line):
+            text = "history \(path) ends in a torn line \(line) (an interrupted append, no newline): remove that line, then record again"
         }
         return text.oneLine
     }

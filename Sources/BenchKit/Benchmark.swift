@@ -30,6 +30,12 @@ public struct Benchmark {
     public var check: Check?
     /// Runs the kernel `iterations` times, black-holing every result.
     public var body: (_ iterations: Int) -> Void
+    /// The kernel claims it allocates nothing per iteration (a frame, a step): where allocations
+    /// can be counted, the runner asserts it, and a benchmark that allocates fails like a
+    /// reference mismatch (``ReferenceFailure`` with ``ReferenceFailure/claim``
+    /// `allocation-free`). Allocations made once per call of ``body`` (set-up) do not count:
+    /// the runner takes the difference between passes of n and 2n iterations.
+    public var allocationFree: Bool
 
     public init(
         _ name: String,
@@ -37,6 +43,7 @@ public struct Benchmark {
         workUnitsPerIteration: Int = 1,
         reference: Reference? = nil,
         check: Check? = nil,
+        allocationFree: Bool = false,
         body: @escaping (_ iterations: Int) -> Void
     ) {
         self.name = name
@@ -44,6 +51,7 @@ public struct Benchmark {
         self.workUnitsPerIteration = workUnitsPerIteration
         self.reference = reference
         self.check = check
+        self.allocationFree = allocationFree
         self.body = body
     }
 
@@ -97,17 +105,22 @@ public struct ReferenceFailure: Codable, Equatable, Sendable, CustomStringConver
     public var tolerance: Double
     /// One line: why the check failed.
     public var reason: String
+    /// What the benchmark claimed that did not hold, when the failure is not a check against a
+    /// reference: `allocation-free` (``Benchmark/allocationFree``).
+    public var claim: String?
 
-    public init(name: String, reference: String?, maxError: Double?, tolerance: Double, reason: String) {
+    public init(name: String, reference: String?, maxError: Double?, tolerance: Double, reason: String, claim: String? = nil) {
         self.name = name
         self.reference = reference
         self.maxError = maxError
         self.tolerance = tolerance
         self.reason = reason.oneLine
+        self.claim = claim
     }
 
     public var description: String {
-        "\(name): check against \(reference ?? "known values") failed: \(reason)"
+        if let claim { return "\(name): claims to be \(claim) but \(reason)" }
+        return "\(name): check against \(reference ?? "known values") failed: \(reason)"
     }
 
     /// Encoded by hand so that a NaN error (a failure mode) is written as an absent field
@@ -119,6 +132,7 @@ public struct ReferenceFailure: Codable, Equatable, Sendable, CustomStringConver
         if let maxError, maxError.isFinite { try container.encode(maxError, forKey: .maxError) }
         try container.encode(tolerance, forKey: .tolerance)
         try container.encode(reason, forKey: .reason)
+        try container.encodeIfPresent(claim, forKey: .claim)
     }
 }
 

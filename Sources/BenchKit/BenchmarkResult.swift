@@ -53,6 +53,20 @@ public struct BenchmarkResult: Codable, Equatable, Sendable {
     /// slower). Some benchmarks settle into a fast or a slow state per process (memory layout),
     /// a spread no single run's samples show; the gate allows it. `nil` for a single run.
     public var processSpread: Double?
+    /// Hardware counts per work unit, from the counted passes after timing (user space only;
+    /// ``HardwareCounterSource``); `nil` where counters were unavailable (the report's
+    /// ``RunReport/counting`` says why) or the processor lacks that counter.
+    public var instructions: Double?
+    public var cycles: Double?
+    public var branchMisses: Double?
+    public var cacheMisses: Double?
+    /// Heap allocations and bytes requested per work unit, from the same passes (``AllocationCounter``);
+    /// `nil` where allocations could not be counted.
+    public var allocations: Double?
+    public var allocatedBytes: Double?
+    /// The benchmark claims no allocation per work unit (``Benchmark/allocationFree``) and the
+    /// claim held; omitted for benchmarks that make no claim.
+    public var allocationFree: Bool?
 
     public init(
         name: String, unit: String, higherIsBetter: Bool, median: Double, minimum: Double,
@@ -98,6 +112,7 @@ public struct BenchmarkResult: Codable, Equatable, Sendable {
         case maxError
         case values = "sampleValues"
         case processSpread
+        case instructions, cycles, branchMisses, cacheMisses, allocations, allocatedBytes, allocationFree
     }
 }
 

@@ -15,13 +15,34 @@ public struct BenchmarkRunner<Clock: BenchmarkClock> {
     public var clockResolution: Double
     /// Called on the runner's thread as work proceeds.
     public var progress: ((RunProgress) -> Void)?
+    /// Hardware counters for the counted passes (default: this thread's perf events, unless
+    /// `FLIGHTLINE_COUNTERS=off`); tests inject a fake or ``UnavailableCounters``.
+    public var counters: any HardwareCounterSource
+    /// Whether the counted passes count allocations (``AllocationCounter``); `false` reports
+    /// them as unavailable.
+    public var countsAllocations: Bool
 
     public init(options: RunOptions = .standard, clock: Clock, clockResolution: Double = 1,
+                counters: (any HardwareCounterSource)? = nil, countsAllocations: Bool = true,
                 progress: ((RunProgress) -> Void)? = nil) {
         self.options = options
         self.clock = clock
         self.clockResolution = clockResolution
+        self.counters = counters ?? PerfEventCounters.system()
+        self.countsAllocations = countsAllocations
         self.progress = progress
+    }
+
+    /// Pairs of counted passes (n, then 2n iterations) per benchmark.
+    public static var countedPassPairs: Int { 3 }
+
+    /// What the counted passes can measure in this process, and why not.
+    public var countingStatus: CountingStatus {
+        CountingStatus(
+            hardwareCountersReason: counters.unavailableReason,
+            allocationsReason: countsAllocations ? AllocationCounter.unavailableReason : "not counted (turned off by the caller)",
+            countedPasses: 2 * Self.countedPassPairs
+        )
     }
 
     /// Checks and times every benchmark in order.
@@ -45,6 +66,7 @@ public struct BenchmarkRunner<Clock: BenchmarkClock> {
 
         let timer = TimerCharacteristics.measure(&clock, resolution: clockResolution)
         var outcome = RunOutcome(results: [], failures: [], timer: timer, options: options)
+        outcome.counting = countingStatus
         for (index, benchmark) in benchmarks.enumerated() {
             progress?(.started(name: benchmark.name, index: index, count: benchmarks.count))
             let check = benchmark.performCheck()
@@ -55,6 +77,11 @@ public struct BenchmarkRunner<Clock: BenchmarkClock> {
             }
             progress?(.checked(name: benchmark.name, maxError: check.maxError))
             let result = try measure(benchmark, maxError: check.maxError)
+            if let failure = Self.allocationClaimFailure(benchmark, result) {
+                outcome.failures.append(failure)
+                progress?(.failed(failure))
+                continue
+            }
             outcome.results.append(result)
             progress?(.finished(result))
         }
@@ -95,8 +122,88 @@ public struct BenchmarkRunner<Clock: BenchmarkClock> {
         return results
     }
 
+    /// A benchmark that claims to be allocation-free (``Benchmark/allocationFree``) but
+    /// allocated per work unit in the counted passes; `nil` when the claim held, was not made,
+    /// or allocations could not be counted.
+    static func allocationClaimFailure(_ benchmark: Benchmark, _ result: BenchmarkResult) -> ReferenceFailure? {
+        guard benchmark.allocationFree, let allocations = result.allocations, allocations > 0 else { return nil }
+        let bytes = result.allocatedBytes.map { ", \(String(format: "%.3g", $0)) bytes" } ?? ""
+        return ReferenceFailure(
+            name: benchmark.name, reference: nil, maxError: nil, tolerance: 0,
+            reason: "it allocated \(String(format: "%.3g", allocations)) times per \(benchmark.unit.workUnit)\(bytes) (counted between passes of n and 2n iterations)",
+            claim: "allocation-free"
+        )
+    }
+
+    /// Counts one benchmark's kernel: ``countedPassPairs`` pairs of passes of n and 2n
+    /// iterations (n: the calibrated count), each around `body` alone, after timing. The
+    /// difference of a pair is what n iterations cost without the call's fixed part (the
+    /// counters' own ioctl, a body's set-up allocations): hardware counts take the median of
+    /// the pairs, allocations the least (a one-off growth of a reused buffer is not per
+    /// operation). Per work unit; `nil` where unavailable.
+    mutating func countedPasses(_ body: (Int) -> Void, iterations: Int, workUnitsPerIteration: Int) -> (counts: HardwareCounts?, allocations: Double?, bytes: Double?) {
+        let countAllocations = countsAllocations && AllocationCounter.unavailableReason == nil
+        let countHardware = counters.unavailableReason == nil
+        guard countAllocations || countHardware else { return (nil, nil, nil) }
+        var hardware: [[Double?]] = []
+        var allocationDifferences: [(count: Double, bytes: Double)] = []
+        for _ in 0..<Self.countedPassPairs {
+            var passes: [(counts: HardwareCounts?, count: UInt64, bytes: UInt64)] = []
+            for multiple in [1, 2] {
+                var before = (count: UInt64(0), bytes: UInt64(0)), after = before
+                let counts = counters.count {
+                    before = AllocationCounter.snapshot()
+                    body(iterations * multiple)
+                    after = AllocationCounter.snapshot()
+                }
+                passes.append((countHardware ? counts : nil, after.count &- before.count, after.bytes &- before.bytes))
+            }
+            if let single = passes[0].counts, let double = passes[1].counts {
+                let pairs = [(single.instructions, double.instructions), (single.cycles, double.cycles),
+                             (single.branchMisses, double.branchMisses), (single.cacheMisses, double.cacheMisses)]
+                hardware.append(pairs.map { one, two in
+                    guard let one, let two else { return nil }
+                    return max(0, two - one)
+                })
+            }
+            allocationDifferences.append((Double(passes[1].count) - Double(passes[0].count), Double(passes[1].bytes) - Double(passes[0].bytes)))
+        }
+        let units = Double(iterations) * Double(workUnitsPerIteration)
+        var counts: HardwareCounts?
+        if countHardware, !hardware.isEmpty {
+            func median(_ index: Int) -> Double? {
+                let values = hardware.compactMap { $0[index] }
+                guard values.count == hardware.count else { return nil }
+                return Statistics.median(sorted: values.sorted()) / units
+            }
+            counts = HardwareCounts(instructions: median(0), cycles: median(1), branchMisses: median(2), cacheMisses: median(3))
+        }
+        guard countAllocations, let least = allocationDifferences.min(by: { $0.count < $1.count }) else { return (counts, nil, nil) }
+        return (counts, max(0, least.count) / units, max(0, least.bytes) / units)
+    }
+
     /// Calibrates, warms up and samples one benchmark (paired with its reference if it has one).
     private mutating func measure(_ benchmark: Benchmark, maxError: Double?) throws -> BenchmarkResult {
+        let sampled = try sample(benchmark)
+        var result = try BenchmarkResult(
+            benchmark: benchmark, kernelNanoseconds: sampled.kernel, iterations: sampled.iterations,
+            referenceNanoseconds: sampled.reference, referenceIterations: sampled.referenceIterations,
+            maxError: maxError, options: options
+        )
+        let counted = countedPasses(benchmark.body, iterations: sampled.iterations, workUnitsPerIteration: benchmark.workUnitsPerIteration)
+        result.instructions = counted.counts?.instructions
+        result.cycles = counted.counts?.cycles
+        result.branchMisses = counted.counts?.branchMisses
+        result.cacheMisses = counted.counts?.cacheMisses
+        result.allocations = counted.allocations
+        result.allocatedBytes = counted.bytes
+        if benchmark.allocationFree, counted.allocations == 0 { result.allocationFree = true }
+        return result
+    }
+
+    /// The samples of one benchmark in nanoseconds per work unit: the kernel's, and its
+    /// reference's (interleaved) if it has one.
+    mutating func sample(_ benchmark: Benchmark) throws -> (kernel: [Double], reference: [Double]?, iterations: Int, referenceIterations: Int?) {
         let workUnits = Double(benchmark.workUnitsPerIteration)
         var iterations = calibrate(benchmark.body)
         var referenceIterations = benchmark.reference.map { calibrate($0.body) }
@@ -130,11 +237,7 @@ public struct BenchmarkRunner<Clock: BenchmarkClock> {
             }
             progress?(.sampled(name: benchmark.name, completed: sample + 1, total: options.samples))
         }
-        return try BenchmarkResult(
-            benchmark: benchmark, kernelNanoseconds: kernel, iterations: iterations,
-            referenceNanoseconds: benchmark.reference == nil ? nil : reference,
-            referenceIterations: referenceIterations, maxError: maxError, options: options
-        )
+        return (kernel, benchmark.reference == nil ? nil : reference, iterations, referenceIterations)
     }
 
     /// Largest iteration count the calibration will try (about 10¹²): a body the clock cannot
@@ -187,8 +290,10 @@ public struct BenchmarkRunner<Clock: BenchmarkClock> {
 
 extension BenchmarkRunner where Clock == MonotonicClock {
     /// A runner on the monotonic clock.
-    public init(options: RunOptions = .standard, progress: ((RunProgress) -> Void)? = nil) {
-        self.init(options: options, clock: MonotonicClock(), clockResolution: Double(MonotonicClock.resolution), progress: progress)
+    public init(options: RunOptions = .standard, counters: (any HardwareCounterSource)? = nil, countsAllocations: Bool = true,
+                progress: ((RunProgress) -> Void)? = nil) {
+        self.init(options: options, clock: MonotonicClock(), clockResolution: Double(MonotonicClock.resolution),
+                  counters: counters, countsAllocations: countsAllocations, progress: progress)
     }
 }
 
@@ -201,18 +306,24 @@ public struct RunOutcome: Sendable {
     /// The clock's resolution and overhead, measured before the first benchmark.
     public var timer: TimerCharacteristics
     public var options: RunOptions
+    /// Whether the counted passes had hardware counters and allocation counts, and why not.
+    public var counting: CountingStatus?
 
-    public init(results: [BenchmarkResult], failures: [ReferenceFailure], timer: TimerCharacteristics, options: RunOptions) {
+    public init(results: [BenchmarkResult], failures: [ReferenceFailure], timer: TimerCharacteristics, options: RunOptions,
+                counting: CountingStatus? = nil) {
         self.results = results
         self.failures = failures
         self.timer = timer
         self.options = options
+        self.counting = counting
     }
 
     /// The `flightline.run/1` document for this run.
     public func report(build: BuildDescription = .current, machine: MachineDescription = .current) -> RunReport {
         var machine = machine
         machine.timer = timer
-        return RunReport(build: build, machine: machine, settings: RunSettings(options), results: results, failures: failures)
+        var report = RunReport(build: build, machine: machine, settings: RunSettings(options), results: results, failures: failures)
+        report.counting = counting
+        return report
     }
 }

@@ -39,12 +39,14 @@ extension BaselineComparison {
             [
                 "`\(entry.name)`", entry.unit, Markup.short(entry.baselineMedian), Markup.short(entry.currentMedian),
                 Markup.signedPercent(entry.changePercent), "±" + Markup.short(entry.allowancePercent) + " %",
-                Entry.words(for: entry.verdict),
+                Entry.words(for: entry.isRegression ? .regression : entry.isImprovement ? .improvement : entry.verdict)
+                    + (entry.isRegression || entry.isImprovement ? " (\(entry.flaggedBy.joined(separator: ", ")))" : ""),
+                entry.instructionChangePercent.map(Markup.signedPercent) ?? "—",
             ]
         }
         var text = "Compared with baseline `\(Markup.markdownCell(baselineName))` (threshold \(Markup.short(thresholdPercent)) %)\n\n"
-        text += Markup.markdownTable(["benchmark", "unit", "baseline", "current", "change", "allowed", "verdict"], rows,
-                                     rightAligned: [2, 3, 4, 5])
+        text += Markup.markdownTable(["benchmark", "unit", "baseline", "current", "change", "allowed", "verdict", "instructions"], rows,
+                                     rightAligned: [2, 3, 4, 5, 7])
         var notes: [String] = []
         if !missing.isEmpty { notes.append("in the baseline only: " + missing.map { "`\($0)`" }.joined(separator: ", ")) }
         if !added.isEmpty { notes.append("new: " + added.map { "`\($0)`" }.joined(separator: ", ")) }
@@ -64,9 +66,11 @@ extension BaselineComparison {
         let cases = entries.map { entry in
             JUnitReport.TestCase(
                 name: entry.name, className: "benchmarks",
-                failure: entry.verdict == .regression && hardwareDifferences.isEmpty
+                failure: entry.isRegression && hardwareDifferences.isEmpty
                     ? JUnitReport.Failure(
-                        message: "\(Markup.signedPercent(entry.slowdownPercent)) slower than baseline '\(baselineName)' (allowed \(Markup.short(entry.allowancePercent)) %)",
+                        message: entry.verdict == .regression
+                            ? "\(Markup.signedPercent(entry.slowdownPercent)) slower than baseline '\(baselineName)' (allowed \(Markup.short(entry.allowancePercent)) %)"
+                            : "\(Markup.signedPercent(entry.instructionChangePercent ?? .nan)) instructions against baseline '\(baselineName)' (allowed \(Markup.short(entry.instructionThresholdPercent)) %)",
                         type: "regression", details: entry.description)
                     : nil,
                 output: entry.description)

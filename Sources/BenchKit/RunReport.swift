@@ -21,6 +21,11 @@ public struct RunReport: Codable, Equatable, Sendable {
     /// (``MachineLoad``), where `/proc` tells; above ``MachineLoad/busyThreshold`` the times
     /// are unreliable for comparisons.
     public var otherProcessesCPUs: Double?
+    /// Whether results carry hardware counts and allocation counts, and why not (absent in
+    /// documents written before counters existed).
+    public var counting: CountingStatus?
+    /// `bench run --aa`: each benchmark raced against itself (absent otherwise).
+    public var aaControl: [AAControl]?
 
     public init(build: BuildDescription, machine: MachineDescription, settings: RunSettings,
                 results: [BenchmarkResult], failures: [ReferenceFailure] = []) {

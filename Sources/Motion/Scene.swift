@@ -17,10 +17,14 @@ public struct Scene: Sendable {
     /// The name reports use (`bee1+`, `menu-show`, `svg`, …).
     public let name: String
     public let kind: Kind
+    /// The one timing mode a path scene is validated in when its source fixes it (a scene file's
+    /// `calculationMode`); `nil`: every mode asked for.
+    public let fixedMode: TimingMode?
 
-    public init(name: String, kind: Kind) {
+    public init(name: String, kind: Kind, fixedMode: TimingMode? = nil) {
         self.name = name
         self.kind = kind
+        self.fixedMode = fixedMode
     }
 
     /// Whether the timing mode matters (path scenes); a spring's report has no mode.

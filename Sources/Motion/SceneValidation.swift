@@ -107,7 +107,7 @@ extension Validation {
         var costThresholds = thresholds
         if !judgesFrameCost { costThresholds.maxFrameCostFraction = .greatestFiniteMagnitude }
         var reports: [ValidationReport] = []
-        for mode in scene.usesTimingMode ? modes : [.linear] {
+        for mode in scene.usesTimingMode ? (scene.fixedMode.map { [$0] } ?? modes) : [.linear] {
             let cost = FrameCost.seconds(for: scene, mode: mode, clock: &clock)
             for hz in rates {
                 let report = try validate(scene, mode: mode, hz: hz, thresholds: thresholds)

@@ -225,7 +225,7 @@ struct CommandLineGenerator {
 
     mutating func next() -> [String] {
         var arguments: [String]
-        switch int(0...13) {
+        switch int(0...15) {
         case 0:
             arguments = pick([["list"], ["help"], ["--help"], ["--version"], ["version"], ["-h"]])
             arguments += chance(0.5) ? [pick(["validate", "path", "plot", "junk", "--bogus", "-x", "all", "help", ""])] : []
@@ -273,6 +273,27 @@ struct CommandLineGenerator {
             if chance(0.3) { arguments += ["--height", pick(["5", "20", "4", value()])] }
             if chance(0.3) { arguments.append("--ascii") }
             if chance(0.2) { arguments += ["--color", pick(["auto", "always", "never", value()])] }
+        case 14:
+            // History: read-only; the folder never holds a history unless a test put one there.
+            arguments = ["history"]
+            if chance(0.5) { arguments.append(pick(["arclen", "(", "^spring/", "x{2,1}", value()])) }
+            arguments += ["--history", chance(0.8) ? "/tmp/flightline-fuzz-no-history" : value()]
+            if chance(0.4) { arguments += ["--history-name", pick(["ci", "../up", "-x", "a b", value()])] }
+            if chance(0.3) { arguments += ["--max-pvalue", pick(["0.001", "0", "1", "0.5", value()])] }
+            if chance(0.2) { arguments += ["--width", pick(["20", "80", "19", value()])] }
+            if chance(0.2) { arguments += ["--json", "-"] }
+        case 15:
+            let baselines = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("Benchmarks/baselines")
+            arguments = ["merge"]
+            for _ in 0..<int(0...3) {
+                arguments.append(pick([baselines.appendingPathComponent("epyc-2core.json").path,
+                                       baselines.appendingPathComponent("xeon-2core.json").path,
+                                       baselines.appendingPathComponent("xeon-2core.txt").path,
+                                       "/nonexistent-flightline.json", "/", value()]))
+            }
+            if chance(0.4) { arguments += ["--format", pick(["text", "json", "markdown", "junit", value()])] }
+            if chance(0.2) { arguments += ["--json", "-"] }
         default:
             arguments = ["integrators"] + spring()
             // A short simulated span keeps every run fast in a debug build.

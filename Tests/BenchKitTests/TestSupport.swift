@@ -37,9 +37,14 @@ extension RunOptions {
     }
 }
 
+/// A runner on simulated time. Without `counters` and `countsAllocations` it makes no counted
+/// passes (so a body runs only for timing, as the timing tests expect).
 func makeRunner(_ time: SimulatedTime, options: RunOptions = .testing,
+                counters: (any HardwareCounterSource)? = nil, countsAllocations: Bool = false,
                 progress: ((RunProgress) -> Void)? = nil) -> BenchmarkRunner<SimulatedClock> {
-    BenchmarkRunner(options: options, clock: SimulatedClock(time: time), clockResolution: 1, progress: progress)
+    BenchmarkRunner(options: options, clock: SimulatedClock(time: time), clockResolution: 1,
+                    counters: counters ?? UnavailableCounters(reason: "not counted in this test"),
+                    countsAllocations: countsAllocations, progress: progress)
 }
 
 /// A fresh directory under the system's temporary directory, not yet created.

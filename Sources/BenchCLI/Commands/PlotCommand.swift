@@ -3,7 +3,7 @@ import TerminalPlot
 
 let plotCommand = Command(
     name: "plot",
-    synopsis: "SCENE [--quantity path|x|y|speed|offset|error] [--hz N] [--mode linear|paced] [--width W] [--height H] [--ascii] [--color auto|always|never] [user scene] [--seed N]",
+    synopsis: "SCENE|FILE.json [--layer NAME] [--quantity path|x|y|speed|offset|error] [--hz N] [--mode linear|paced] [--width W] [--height H] [--ascii] [--color auto|always|never] [user scene] [--seed N]",
     summary: "plot a scene's trajectory in the terminal",
     details: """
     quantities:
@@ -17,6 +17,9 @@ let plotCommand = Command(
     name (linear, easeIn, easeOut, easeInEaseOut, default; also ease-in, ease-out, ease-in-out,
     ease and the kCAMediaTimingFunction… constants) or x1,y1,x2,y2 with x1, x2 in 0…1; default
     linear, as the demo (the seed scenes keep it). --quantity speed shows its speed profile.
+    A scene file (FILE.json, flightline.scene/1) plots its scenes (LAYER/PROPERTY); --layer NAME
+    keeps one layer's. A scalar property (opacity, rotation, …) is carried in x, scaled to
+    points by its pointsPerUnit: --quantity x plots it.
 
     --trace FILE plots a recording (CSV t,x,y[,present,target] or Chrome Trace Event JSON, as
     'bench validate --trace' reads it) as the display showed it, refresh by refresh at its own
@@ -35,6 +38,7 @@ let plotCommand = Command(
         .option("color", "WHEN", "auto (default: only on a terminal without NO_COLOR), always, never"),
         SceneSelection.seedSpec,
         .option("trace", "FILE", "plot a recorded trace (CSV or Chrome Trace Event JSON) instead of a scene"),
+        .option("layer", "NAME", "with a scene file: plot only this layer's animated properties"),
     ] + SceneSelection.specs,
     run: { arguments, console in
         let request = try PlotRequest(arguments, console: console)
@@ -71,7 +75,7 @@ struct PlotRequest {
 
         let seed = try SceneSelection.seed(arguments) ?? Self.defaultSeed
         var hz = firstRate
-        let scenes: [Scene]
+        var scenes: [Scene]
         var traces: [String: MotionTrace] = [:]
         if let path = arguments.string("trace") {
             if let scene = arguments.positionals.first {
@@ -92,6 +96,17 @@ struct PlotRequest {
             }
         } else {
             scenes = try SceneSelection.scenes(from: arguments, seed: seed, defaultNames: [])
+            if let layer = arguments.string("layer") {
+                guard arguments.positionals.contains(where: SceneFileInput.isDocument) else {
+                    throw CLIError.usage("--layer \(layer) applies to a scene file (bench plot FILE.json --layer NAME)")
+                }
+                let kept = scenes.filter { $0.name.hasPrefix(layer + "/") }
+                guard !kept.isEmpty else {
+                    let layers = Set(scenes.compactMap { $0.name.split(separator: "/").first.map(String.init) }).sorted()
+                    throw CLIError.usage("--layer \(layer): no such layer; the file has \(layers.joined(separator: ", "))")
+                }
+                scenes = kept
+            }
         }
         guard !scenes.isEmpty else {
             throw CLIError.usage("'bench plot' needs a SCENE (\(Scene.seedNames.joined(separator: ", "))) or a user scene (--svg, spring options)")
@@ -103,7 +118,7 @@ struct PlotRequest {
         let quantity = quantityName.flatMap(PlotQuantity.init(rawValue:)) ?? (arguments.has("trace") || scenes.allSatisfy(\.usesTimingMode) ? .path : (scenes.contains(where: \.usesTimingMode) ? .y : .offset))
         self.scenes = scenes
         self.quantity = quantity
-        self.mode = modeName.flatMap(TimingMode.init(rawValue:)) ?? .linear
+        self.mode = modeName.flatMap(TimingMode.init(rawValue:)) ?? scenes.lazy.compactMap(\.fixedMode).first ?? .linear
         self.hz = hz
         self.traces = traces
         self.style = ScenePlots.Style(

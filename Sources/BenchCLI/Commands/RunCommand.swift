@@ -4,7 +4,7 @@ import Foundation
 
 let runCommand = Command(
     name: "run",
-    synopsis: "[--filter PATTERN] [--quick] [--json FILE] [--format F] [--save-baseline NAME] [--compare NAME] [--threshold PCT] [--baselines DIR]",
+    synopsis: "[--filter PATTERN] [--quick] [--json FILE] [--format F] [--save-baseline NAME] [--compare NAME] [--threshold PCT] [--instructions-threshold PCT] [--baselines DIR] [--aa] [--record] [--history DIR] [--history-name NAME]",
     summary: "run the benchmarks, each raced against its reference",
     details: """
     Release builds only. Each benchmark's result is checked against its reference before it is
@@ -26,7 +26,30 @@ let runCommand = Command(
     its 95 % interval lies entirely on the slow side of the baseline's, it lost ground against its own
     reference measured in the same run (else the machine slowed down, not the code), and it
     stays so in each of 3 re-measurements of the suspects, each round in a fresh process. An
-    improvement is held to the mirror-image rules.
+    improvement is held to the mirror-image rules. Where both runs counted instructions, a
+    benchmark whose instructions per work unit grew by more than --instructions-threshold
+    (default 1 %) is a regression too, confirmed by the same re-measurements; each line says
+    which metric flagged it. A baseline without instruction counts compares on time alone.
+
+    Counters (Linux): after timing, each benchmark runs 3 pairs of counted passes (n, then 2n
+    iterations; the difference is n iterations without the call's fixed cost): instructions,
+    cycles, branch misses and cache misses per work unit through perf_event_open (user space
+    only, perf_event_paranoid ≤ 2), and heap allocations and bytes per work unit. Where the
+    counters are unavailable (no PMU in a virtual machine, a container without the system
+    call, FLIGHTLINE_COUNTERS=off) bench says so once and reports times. A benchmark that
+    claims to allocate nothing per frame or step fails (exit 3) if it allocates.
+
+    --aa races each benchmark against itself after the run: the spread of that ratio is the
+    machine's noise floor, and the share of A/A comparisons slower than the threshold is how
+    often the threshold alone would flag a regression that is not there (per pair of samples,
+    and per comparison of two medians). --compare prints that false-alarm rate beside its
+    verdict: from the A/A race with --aa, else from this run's own samples, even-numbered
+    against odd-numbered.
+
+    --record appends the run (date, git commit, machine, build, results) as one line to
+    NAME.jsonl in the history folder: --history DIR, else $FLIGHTLINE_HISTORY, else the
+    package's Benchmarks/history; NAME is --history-name, else this machine's name (its CPU
+    model and cores). 'bench history' reads it.
 
     --format F chooses the document: json (flightline.run/1, the default);
     github-action-benchmark (customSmallerIsBetter: every result as time per work unit, a rate
@@ -49,6 +72,11 @@ let runCommand = Command(
         .option("compare", "NAME", "compare against a saved baseline; exit 1 on a regression"),
         .option("threshold", "PCT", "with --compare: the regression threshold in percent (default 5)"),
         .option("baselines", "DIR", "the baselines folder (default: $FLIGHTLINE_BASELINES, else the package's Benchmarks/baselines)"),
+        .option("instructions-threshold", "PCT", "with --compare: the instruction-count threshold in percent (default 1), where both runs counted them"),
+        .flag("aa", "also race each benchmark against itself: the noise floor and the threshold's false-alarm rate"),
+        .flag("record", "append this run to the history (NAME.jsonl in the history folder)"),
+        .option("history", "DIR", "with --record: the history folder (default: $FLIGHTLINE_HISTORY, else the package's Benchmarks/history)"),
+        .option("history-name", "NAME", "with --record: the history file's name (default: this machine's CPU model and cores, as in xeon-2core)"),
     ],
     run: { arguments, console in
         // Everything a user can get wrong is refused here, before minutes of measuring.
@@ -62,7 +90,20 @@ let runCommand = Command(
         if arguments.has("baselines"), compareName == nil, saveName == nil {
             throw CLIError.usage("--baselines applies only to --compare or --save-baseline; give one, or drop --baselines")
         }
+        if arguments.has("instructions-threshold"), compareName == nil {
+            throw CLIError.usage("--instructions-threshold applies only to --compare NAME; give a baseline to compare with, or drop --instructions-threshold")
+        }
+        for option in ["history", "history-name"] where arguments.has(option) && !arguments.has("record") {
+            throw CLIError.usage("--\(option) applies only to --record; add --record, or drop --\(option)")
+        }
         let threshold = try arguments.double("threshold", atLeast: 0) ?? BaselineComparison.defaultThresholdPercent
+        let instructionThreshold = try arguments.double("instructions-threshold", atLeast: 0) ?? BaselineComparison.defaultInstructionThresholdPercent
+        var historyFile: URL?
+        if arguments.has("record") {
+            let folder = try HistoryLocation.resolve(option: arguments.string("history"), environment: console.environment)
+            historyFile = try HistoryLocation.file(named: arguments.string("history-name") ?? MachineDescription.current.slug, in: folder)
+            try benchKit { try OutputFile.check(historyFile!.path, createDirectories: true) }
+        }
         let filter = try arguments.string("filter").map { pattern in try benchKit { try BenchmarkFilter(pattern) } }
         let (format, destination) = try OutputFormat.parse(arguments, allowed: OutputFormat.run, command: "run")
         if format == .junit, compareName == nil {
@@ -108,8 +149,20 @@ let runCommand = Command(
         let outcome = try runBenchmarks(benchmarks, quick: quick, console: console)
         var report = outcome.report(build: build, machine: machine)
         report.otherProcessesCPUs = loadBefore?.otherCPUs(until: .now()).map { ($0 * 100).rounded() / 100 }
+        // Said once, then the run carries on with times.
+        if let reason = outcome.counting?.hardwareCountersReason { console.err("bench: hardware counters unavailable: \(reason)") }
+        if let reason = outcome.counting?.allocationsReason { console.err("bench: allocation counts unavailable: \(reason)") }
         let jsonToStdout = destination == "-"
         if !jsonToStdout { console.out(renderRun(outcome)) }
+        if arguments.has("aa") {
+            let timed = Set(outcome.results.map(\.name))
+            var runner = benchmarkRunner(quick: quick, console: console)
+            let controls = try benchKit { try runner.raceAgainstItself(benchmarks.filter { timed.contains($0.name) }, thresholdPercent: threshold) }
+            console.clearProgress()
+            report.aaControl = controls
+            let text = renderAAControl(controls)
+            if jsonToStdout { console.err(text) } else { console.out("\n" + text) }
+        }
         // JUnit and Markdown hold the comparison, so they are written after it.
         if let destination, let data = try runDocument(format, report: report, comparison: nil, baselineName: nil) {
             try writeDocument(data, to: destination, console: console, named: format.documentName)
@@ -133,7 +186,10 @@ let runCommand = Command(
         }
         var code = ExitCode.success
         if let baseline, let compareName {
-            var comparison = try benchKit { try BaselineComparison(current: report, baseline: baseline, thresholdPercent: threshold) }
+            var comparison = try benchKit {
+                try BaselineComparison(current: report, baseline: baseline, thresholdPercent: threshold,
+                                       instructionThresholdPercent: instructionThreshold)
+            }
             var problems: [String] = []
             if !comparison.suspects.isEmpty {
                 let again = remeasureInFreshProcesses(comparison.suspects, quick: quick, rounds: remeasurementRounds, console: console)
@@ -145,7 +201,11 @@ let runCommand = Command(
                     problems.append("other processes kept \(significant(busy, 2)) of \(machine.cores) CPUs busy while \(run) measured: contention can slow a kernel by tens of percent; compare on a quiet machine")
                 }
             }
-            let text = renderComparison(comparison, name: compareName, selected: filter, warnings: problems)
+            let controls = try report.aaControl ?? report.results.filter { $0.values.count >= 8 }.map { result in
+                try benchKit { try AAControl(alternateSamplesOf: result, thresholdPercent: threshold) }
+            }
+            let text = renderComparison(comparison, name: compareName, selected: filter, warnings: problems,
+                                        falseAlarms: falseAlarmSummary(controls, thresholdPercent: threshold))
             if jsonToStdout { console.err(text) } else { console.out(text) }
             if comparison.hasRegressions { code = .checkFailed }
             if let destination, format == .junit || format == .markdown {
@@ -156,8 +216,15 @@ let runCommand = Command(
         } else if let destination, format == .markdown {
             try writeDocument(Data(report.markdown().utf8), to: destination, console: console, named: format.documentName)
         }
+        if let historyFile {
+            let record = HistoryRecord(report: report, date: Date(), commit: GitCommit.current(in: BaselineLocation.packageRoot()))
+            try benchKit { try RunHistory.append(record, toPath: historyFile.path) }
+            console.err("recorded the run in \(historyFile.path)")
+        }
         if !outcome.failures.isEmpty {
-            for failure in outcome.failures { console.err("bench: reference check failed: \(failure)") }
+            for failure in outcome.failures {
+                console.err(failure.claim == nil ? "bench: reference check failed: \(failure)" : "bench: benchmark failed: \(failure)")
+            }
             code = .referenceFailed
         }
         return code
@@ -238,14 +305,38 @@ func benchmarkRunner(quick: Bool, console: Console) -> BenchmarkRunner<Monotonic
     }
 }
 
-/// The results table of a run.
+/// The results table of a run; instructions and allocations per work unit where counted.
 func renderRun(_ outcome: RunOutcome) -> String {
-    var table = Table("benchmark", "unit", "median", "95% CI", "best", "p90", "MAD", "samples", "reference", "speedup", "max error")
-    table.priorities = [100, 75, 90, 60, 40, 30, 10, 20, 70, 85, 80]  // On a narrow terminal the race's result stays.
+    let instructions = outcome.results.contains { $0.instructions != nil }
+    let allocations = outcome.results.contains { $0.allocations != nil }
+    var table = Table(header: ["benchmark", "unit", "median", "95% CI", "best", "p90", "MAD", "samples", "reference", "speedup", "max error"]
+        + (instructions ? ["instr", "IPC"] : []) + (allocations ? ["allocs"] : []))
+    // On a narrow terminal the race's result stays.
+    table.priorities = [100, 75, 90, 60, 40, 30, 10, 20, 70, 85, 80] + (instructions ? [65, 15] : []) + (allocations ? [50] : [])
     for result in outcome.results {
         let isTime = !result.higherIsBetter
         func show(_ value: Double) -> String { isTime ? duration(nanoseconds: value) : significant(value) }
-        table.add(row: [
+        var counted: [String] = []
+        if instructions {
+            counted.append(result.instructions.map { significant($0) } ?? "—")
+            if let instructions = result.instructions, let cycles = result.cycles, cycles > 0 {
+                counted.append(significant(instructions / cycles, 2))
+            } else {
+                counted.append("—")
+            }
+        }
+        if allocations {
+            counted.append(result.allocations.map { count in
+                count == 0 ? "0" : "\(significant(count, 2)) (\(significant(result.allocatedBytes ?? 0, 2)) B)"
+            } ?? "—")
+        }
+        table.add(row: counted.isEmpty ? row(result, show) : row(result, show) + counted)
+    }
+    return renderRunFooter(outcome, table: table)
+}
+
+private func row(_ result: BenchmarkResult, _ show: (Double) -> String) -> [String] {
+    [
             result.name + (result.noisy ? " (noisy)" : ""),
             result.unit,
             show(result.median),
@@ -257,13 +348,18 @@ func renderRun(_ outcome: RunOutcome) -> String {
             result.reference ?? "—",
             result.speedup.map { "×" + significant($0) } ?? "—",
             result.maxError.map { significant($0, 2) } ?? "—",
-        ])
-    }
+    ]
+}
+
+private func renderRunFooter(_ outcome: RunOutcome, table: Table) -> String {
     var text = table.rendered()
     let timer = outcome.timer
     text += "\n\nspeedup = reference median ÷ kernel median, from one interleaved run; best = fastest sample; "
     text += "samples = count × iterations each; "
     text += "timer overhead \(significant(timer.overheadNanoseconds)) ns; \(outcome.options.isQuick ? "quick" : "standard") mode"
+    if outcome.results.contains(where: { $0.instructions != nil || $0.allocations != nil }) {
+        text += "; instr, IPC (instructions per cycle) and allocs (heap allocations, bytes) per work unit, from counted passes after timing"
+    }
     let swarm = swarmCapacityRows(outcome.results)
     if !swarm.isEmpty {
         var capacity = Table("swarm", "ns/bee", "bees per 120 Hz frame (8.33 ms)")
@@ -278,7 +374,8 @@ func renderRun(_ outcome: RunOutcome) -> String {
 
 /// The comparison, one line per benchmark, then what to know (`warnings` after the
 /// comparison's own), then the verdict as the last line.
-func renderComparison(_ comparison: BaselineComparison, name: String, selected: BenchmarkFilter? = nil, warnings: [String] = []) -> String {
+func renderComparison(_ comparison: BaselineComparison, name: String, selected: BenchmarkFilter? = nil, warnings: [String] = [],
+                      falseAlarms: String? = nil) -> String {
     var lines = ["compared with baseline '\(name)' (threshold \(comparison.thresholdPercent.formatted) %, or 3× the two runs' spread or the baseline's spread between processes where larger):"]
     for entry in comparison.entries { lines.append("  \(entry)") }
     for missing in comparison.missing where selected?.matches(missing) ?? true {
@@ -288,8 +385,57 @@ func renderComparison(_ comparison: BaselineComparison, name: String, selected: 
     for changed in comparison.unitChanged { lines.append("  \(changed): measured in another unit than in the baseline, not compared") }
     for difference in comparison.hardwareDifferences { lines.append("  not comparable: other hardware: \(difference)") }
     for warning in comparison.warnings + warnings { lines.append("  warning: \(warning)") }
-    lines.append(comparison.hasRegressions ? "REGRESSION: \(comparison.regressions.map(\.name).joined(separator: ", "))" : "no regression")
+    if comparison.instructionsCompared == 0, !comparison.entries.isEmpty {
+        lines.append("  instructions not compared: \(comparison.entries.count == 1 ? "the benchmark lacks" : "no benchmark has") instruction counts in both runs (time only)")
+    }
+    var verdict = comparison.hasRegressions
+        ? "REGRESSION: " + comparison.regressions.map { "\($0.name) (\($0.flaggedBy.joined(separator: " and ")))" }.joined(separator: ", ")
+        : "no regression"
+    if let falseAlarms { verdict += " — \(falseAlarms)" }
+    lines.append(verdict)
     return lines.joined(separator: "\n")
+}
+
+/// One phrase for the verdict line: how often the threshold alone flags identical code, on
+/// average over the benchmarks and at worst.
+func falseAlarmSummary(_ controls: [AAControl], thresholdPercent: Double) -> String? {
+    guard !controls.isEmpty else { return nil }
+    let mean = controls.map(\.medianFalseAlarmRate).reduce(0, +) / Double(controls.count)
+    let worst = controls.max { $0.medianFalseAlarmRate < $1.medianFalseAlarmRate }!
+    let source = controls.first!.source == .race ? "the A/A race" : "this run's own samples, even against odd"
+    var text = "A/A false-alarm rate of a \(thresholdPercent.formatted) % threshold alone: \(percentage(mean)) of comparisons on average"
+    if controls.count > 1 { text += ", at most \(percentage(worst.medianFalseAlarmRate)) (\(worst.name))" }
+    return text + ", from \(source)"
+}
+
+/// `12.5 %`, `0 %`, `< 0.1 %`.
+func percentage(_ fraction: Double) -> String {
+    let value = fraction * 100
+    if value == 0 { return "0 %" }
+    if value < 0.1 { return "< 0.1 %" }
+    return significant(value, 2) + " %"
+}
+
+/// The A/A table: each benchmark against itself.
+func renderAAControl(_ controls: [AAControl]) -> String {
+    guard let first = controls.first else { return "A/A control: no benchmark" }
+    var table = Table(header: ["benchmark (A/A)", "pairs", "median diff", "noise floor (95 %)", "spread", "false alarm/pair", "false alarm/median"])
+    table.priorities = [100, 20, 50, 90, 40, 70, 80]
+    func signed(_ percent: Double) -> String {
+        let text = significant(abs(percent), 2)
+        return (percent > 0 ? "+" : percent < 0 ? "−" : "±") + text + " %"
+    }
+    for control in controls {
+        table.add(row: [
+            control.name, "\(control.pairs)", signed(control.medianDifferencePercent),
+            "\(signed(control.noiseFloorLowPercent)) … \(signed(control.noiseFloorHighPercent))",
+            "±" + significant(control.spreadPercent, 2) + " %",
+            percentage(control.pairFalseAlarmRate), percentage(control.medianFalseAlarmRate),
+        ])
+    }
+    return table.rendered() + "\n\nA/A: each benchmark raced against itself, interleaved; noise floor = 2.5th…97.5th percentile of "
+        + "the per-pair time ratio − 1; false alarm = share of A/A comparisons slower than the \(first.thresholdPercent.formatted) % threshold "
+        + "(one pair of samples each, or two medians of \(first.pairs) resampled values each, \(first.resamples) draws)"
 }
 
 /// BenchKit's errors are one-line descriptions of bad input: usage errors.

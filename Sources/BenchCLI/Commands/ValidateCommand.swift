@@ -4,7 +4,7 @@ import Motion
 
 let validateCommand = Command(
     name: "validate",
-    synopsis: "[SCENE…] [--hz 60,120] [--mode linear|paced|both] [--seed N] [--json FILE] [--format F] [--verbose] [user scene] [threshold flags]",
+    synopsis: "[SCENE|FILE.json…] [--hz 60,120] [--mode linear|paced|both] [--seed N] [--json FILE] [--format F] [--verbose] [user scene] [threshold flags]",
     summary: "check that scenes stay smooth at each refresh rate; exit 1 if any is janky",
     details: """
     Samples each scene at every rate (frame times k/hz), measures the step, speed profile, speed
@@ -33,6 +33,15 @@ let validateCommand = Command(
     the menu only. Coordinates (and spring positions) beyond ±1e7 pt are refused: doubles there
     are too coarse for the metrics. --duration beside seed scene names is refused unless
     --bounce makes it a SwiftUI spring.
+
+    A scene file (FILE.json with "schema": "flightline.scene/1") adds one scene per layer and
+    animated property, named LAYER/PROPERTY: Core Animation keyframe, basic and spring
+    animations with their timing (beginTime, timeOffset, duration, speed, repeatCount,
+    repeatDuration, autoreverses, fillMode) and easing (Core Animation names, cubic-bezier(),
+    steps(), linear()). A path scene from a file keeps its calculationMode (linear or paced);
+    --mode applies to the seed scenes. A bad file is one line naming the JSON path, exit 2.
+    Scenes/ holds the seed scenes as files and repaired variants; the format's JSON Schema is
+    Scenes/flightline.scene-1.schema.json.
 
     scenes:
     \(sceneListing.map { "  " + $0 }.joined(separator: "\n"))

@@ -41,6 +41,7 @@ enum SceneSelection {
         ("menu-dismiss", "the menu slides down: damping ratio 100"),
         ("--svg 'DATA'", "a user's path, with --duration S [--repeat] [--timing CURVE]"),
         ("spring options", "a user's spring (--stiffness --damping, --response --damping-fraction, …)"),
+        ("FILE.json", "a scene file (flightline.scene/1): its scenes LAYER/PROPERTY (Scenes/ has examples)"),
     ].map { $0.0 + String(repeating: " ", count: max(2, 16 - $0.0.count)) + $0.1 }
 
     /// The seed, when given: a whole number 0…2⁶⁴−1.
@@ -78,7 +79,9 @@ enum SceneSelection {
         let mapping = try menuMapping(arguments, names: names)
         var seen = Set(scenes.map(\.name))
         for name in names {
-            for scene in try seeds(named: name, seed: seed, mapping: mapping) where seen.insert(scene.name).inserted {
+            let found = SceneFileInput.isDocument(name)
+                ? try SceneFileInput.requiredScenes(fromFile: name) : try seeds(named: name, seed: seed, mapping: mapping)
+            for scene in found where seen.insert(scene.name).inserted {
                 scenes.append(scene)
             }
         }

@@ -1,0 +1,145 @@
+import BenchKit
+import Foundation
+import TerminalPlot
+
+let historyCommand = Command(
+    name: "history",
+    synopsis: "[FILTER] [--history DIR] [--history-name NAME] [--max-pvalue P] [--width W] [--height H] [--ascii] [--json FILE]",
+    summary: "plot recorded runs and find where benchmarks changed",
+    details: """
+    Reads NAME.jsonl, the runs 'bench run --record' appended (NAME: --history-name, else this
+    machine's name; the folder: --history DIR, else $FLIGHTLINE_HISTORY, else the package's
+    Benchmarks/history). For each benchmark whose name matches FILTER (a regular expression; all
+    without one) it plots the median and, where counted, the instructions per work unit over the
+    runs, and finds change points with E-Divisive means (Matteson & James 2014), each proposed
+    split kept only if Welch's two-sample t-test on the runs either side gives p ≤ --max-pvalue
+    (default 0.001), as Hunter and Apache Otava do: deterministic, no permutations. A change
+    reads 'arclen/cubic: +12.3 % at run 7 (2026-11-03, commit abc123)': run 7 (line 7 of the
+    file) is the first at the new level, +12.3 % the change of the mean level. Each side needs
+    at least 3 runs, so changes show from the 6th run on.
+
+    A last line without its newline (an interrupted append) is reported by number and left
+    out; any other line that is not a flightline.history/1 record is an error naming its line.
+    --json writes flightline.history-analysis/1: {schema, file, runs, tornLine?, benchmarks:[{name,
+    unit, higherIsBetter, median:{metric, runs, values}, instructions?, changes:[{name, metric,
+    run, date, commit?, changePercent, meanBefore, meanAfter, pValue, isRegression}]}]}.
+    """,
+    options: [
+        .option("history", "DIR", "the history folder (default: $FLIGHTLINE_HISTORY, else the package's Benchmarks/history)"),
+        .option("history-name", "NAME", "the history file's name (default: this machine's CPU model and cores, as in xeon-2core)"),
+        .option("max-pvalue", "P", "the largest t-test p-value a change point may have (default 0.001)"),
+        .option("width", "W", "plot columns (\(Plot.widthLimits.lowerBound)…\(Plot.widthLimits.upperBound))"),
+        .option("height", "H", "plot rows (\(Plot.heightLimits.lowerBound)…\(Plot.heightLimits.upperBound); default 10)"),
+        .flag("ascii", "plain ASCII plots instead of braille"),
+        .option("json", "FILE", "write the series and change points as JSON; '-' for stdout"),
+    ],
+    run: { arguments, console in
+        try arguments.requirePositionals(atMost: 1, command: "history")
+        let filter = try arguments.positionals.first.map { pattern in try benchKit { try BenchmarkFilter(pattern) } }
+        let maxPValue = try arguments.double("max-pvalue", greaterThan: 0) ?? ChangePoints.defaultMaxPValue
+        guard maxPValue < 1 else { throw CLIError.usage("--max-pvalue must be below 1, got \(arguments.string("max-pvalue")!)") }
+        let policy = try plotPolicy(for: console, width: arguments.string("width"), height: arguments.string("height") ?? "10", color: nil)
+        let destination = arguments.string("json")
+        if let destination { try checkDocumentDestination(destination) }
+        let folder = try HistoryLocation.resolve(option: arguments.string("history"), environment: console.environment)
+        let file = try HistoryLocation.file(named: arguments.string("history-name") ?? MachineDescription.current.slug, in: folder)
+        guard FileManager.default.fileExists(atPath: file.path) else {
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+                .filter { $0.hasSuffix(".jsonl") }.map { String($0.dropLast(6)) }.sorted()
+            throw CLIError.usage("no history at \(file.path) (record runs with 'bench run --record'; \(names.isEmpty ? "no histories in that folder" : "histories there: " + names.joined(separator: ", ") + ", chosen with --history-name"))")
+        }
+        let contents = try benchKit { try RunHistory.read(file.path) }
+        if let torn = contents.tornLine {
+            console.err("bench: warning: \(file.path) line \(torn) is torn (no newline at its end: an interrupted append); left out")
+        }
+        let histories = try benchKit { try BenchmarkHistory.analyze(contents.records, filter: filter, maxPValue: maxPValue) }
+        if let filter, histories.isEmpty, !contents.records.isEmpty {
+            throw CLIError.usage("no benchmark in \(file.path) matches '\(filter.pattern)'")
+        }
+        if let destination {
+            let document = HistoryAnalysisDocument(file: file.path, runs: contents.records.count, tornLine: contents.tornLine, benchmarks: histories)
+            try writeDocument(try encodeJSON(document), to: destination, console: console)
+            if destination == "-" { return .success }
+        }
+        let canvas: Plot.Canvas = arguments.has("ascii") ? .ascii : .braille
+        console.out(renderHistory(histories, records: contents.records, file: file.path, maxPValue: maxPValue,
+                                  width: policy.width, height: policy.height, canvas: canvas, usesColor: policy.usesColor),
+                    terminator: "\n")
+        return .success
+    }
+)
+
+/// `flightline.history-analysis/1`: what `bench history --json` writes.
+struct HistoryAnalysisDocument: Encodable {
+    let schema = "flightline.history-analysis/1"
+    let file: String
+    let runs: Int
+    let tornLine: Int?
+    let benchmarks: [BenchmarkHistory]
+}
+
+/// The plots and change points of `bench history`.
+func renderHistory(_ histories: [BenchmarkHistory], records: [HistoryRecord], file: String, maxPValue: Double,
+                   width: Int, height: Int, canvas: Plot.Canvas, usesColor: Bool) -> String {
+    var lines: [String] = []
+    let days = records.map(\.day)
+    lines.append("history \(file): \(records.count) run\(records.count == 1 ? "" : "s")"
+        + (days.isEmpty ? "" : ", \(days.first!) … \(days.last!)"))
+    guard !records.isEmpty else { return (lines + ["no runs recorded yet ('bench run --record' appends one)"]).joined(separator: "\n") }
+    let minimumRuns = 2 * ChangePoints.defaultMinimumSegment
+    for history in histories {
+        lines.append("")
+        lines.append("\(history.name) (\(history.unit)), \(history.median.runs.count) run\(history.median.runs.count == 1 ? "" : "s")")
+        let isTime = history.unit.hasPrefix("ns/")
+        for series in [history.median] + (history.instructions.map { [$0] } ?? []) {
+            let label = series.metric == "median" ? "median \(history.unit)" : "instructions per \(history.unit.hasPrefix("ns/") ? String(history.unit.dropFirst(3)) : "work unit")"
+            guard series.values.count >= 2 else {
+                lines.append("  \(label): \(series.values.map { significant($0) }.joined()) (one run: nothing to plot)")
+                continue
+            }
+            var plot = Plot(width: width, height: height, canvas: canvas, usesColor: usesColor, title: label)
+            plot.xAxis.label = "run"
+            plot.series = [Series(series.metric, x: series.runs.map(Double.init), y: series.values, style: .lineAndPoints)]
+            plot.annotations = history.changes.filter { $0.metric == series.metric }.prefix(Plot.maximumAnnotationCount).map { change in
+                Annotation(x: Double(change.run), y: change.meanAfter, label: "run \(change.run)")
+            }
+            do {
+                lines.append(try plot.render())
+            } catch {
+                lines.append("  \(label): cannot plot (\(error))")
+            }
+        }
+        if history.median.runs.count < minimumRuns {
+            lines.append("  change points need at least \(minimumRuns) runs (\(ChangePoints.defaultMinimumSegment) each side)")
+        } else if history.changes.isEmpty {
+            lines.append("  no change point (none with p ≤ \(maxPValue.formatted))")
+        }
+        for change in history.changes {
+            let before = isTime || change.metric != "median" ? significant(change.meanBefore) : significant(change.meanBefore)
+            lines.append("  \(change) — mean \(before) → \(significant(change.meanAfter))\(change.metric == "median" ? " " + history.unit : ""), "
+                + "p = \(significant(change.pValue, 2)), \(change.isRegression ? "a regression" : "an improvement")")
+        }
+    }
+    let all = histories.flatMap(\.changes).sorted { ($0.run, $0.name) < ($1.run, $1.name) }
+    lines.append("")
+    if all.isEmpty {
+        lines.append("change points: none")
+    } else {
+        lines.append("change points (\(all.count)):")
+        for change in all { lines.append("  \(change)\(change.isRegression ? " regression" : " improvement")") }
+    }
+    return lines.joined(separator: "\n")
+}
+
+/// A Codable document as pretty JSON with sorted keys and a final newline.
+func encodeJSON<T: Encodable>(_ document: T) throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+    do {
+        var data = try encoder.encode(document)
+        data.append(0x0a)
+        return data
+    } catch {
+        throw CLIError.usage("cannot encode the document as JSON: \(error)")
+    }
+}

@@ -1,0 +1,161 @@
+import BenchKit
+import Foundation
+import Testing
+
+/// `bench run`'s new options refuse bad usage before measuring; `bench history` and `bench
+/// merge` read files, so the debug test build runs them end to end.
+@Suite struct HistoryMergeCommandTests {
+    static let packageBaselines = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Benchmarks/baselines")
+
+    static func folder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-history-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    static func result(_ name: String, median: Double, instructions: Double? = nil) -> BenchmarkResult {
+        var value = BenchmarkResult(
+            name: name, unit: "ns/query", higherIsBetter: false, median: median, minimum: median * 0.99, p90: median * 1.01,
+            mad: median * 0.005, ci95: ConfidenceInterval(lower: median * 0.995, upper: median * 1.005), sampleCount: 30,
+            iterations: 100, workUnitsPerIteration: 1, outliers: 0, noisy: false)
+        value.instructions = instructions
+        return value
+    }
+
+    /// A history of 12 runs whose `arclen/cubic` median steps up 12 % at run 7, and `eval/x` stays.
+    static func writeHistory(to path: String) throws {
+        let medians = [40.0, 40.3, 39.8, 40.1, 40.2, 39.9, 45.0, 45.3, 44.8, 45.1, 45.2, 44.9]
+        for (index, median) in medians.enumerated() {
+            let report = RunReport(build: .current, machine: .current, settings: RunSettings(.standard),
+                                   results: [result("arclen/cubic", median: median), result("eval/x", median: 10 + Double(index % 3) * 0.01)])
+            let date = Date(timeIntervalSince1970: 1_790_000_000 + Double(index) * 86_400)
+            try RunHistory.append(HistoryRecord(report: report, date: date, commit: "c0ffee\(index)"), toPath: path)
+        }
+    }
+
+    @Test(arguments: [
+        (["run", "--history", "/tmp"], "--history applies only to --record"),
+        (["run", "--history-name", "x"], "--history-name applies only to --record"),
+        (["run", "--instructions-threshold", "2"], "--instructions-threshold applies only to --compare"),
+        (["run", "--record", "--history-name", "../x"], "--history-name expects 1 to 64 letters"),
+        (["run", "--record", "--history", "/dev/null"], "/dev/null/"),
+        (["run", "--aa", "--compare", "x", "--instructions-threshold", "-1", "--baselines", "/tmp"], "--instructions-threshold must be at least 0"),
+    ])
+    func runRefusesBadUsageBeforeMeasuring(arguments: [String], message: String) throws {
+        let run = try runBench(arguments)
+        expectUsageError(run, mentioning: message)
+        #expect(!run.stderr.contains("debug build"), "\(run.stderr)")
+    }
+
+    @Test func historyPlotsAndNamesTheRunWhereAStepEntered() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.writeHistory(to: folder.appendingPathComponent("ci.jsonl").path)
+        let run = try runBench(["history", "--history", folder.path, "--history-name", "ci"])
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("12 runs"))
+        #expect(run.stdout.contains("arclen/cubic: +12.5 % at run 7 ("), "\(run.stdout)")
+        #expect(run.stdout.contains("commit c0ffee6)"))
+        #expect(run.stdout.contains("eval/x (ns/query), 12 runs") && run.stdout.contains("no change point"))
+        #expect(run.stdout.contains("change points (1):"))
+
+        let filtered = try runBench(["history", "eval", "--history", folder.path, "--history-name", "ci.jsonl", "--json", "-"])
+        #expect(filtered.code == 0, "\(filtered.stderr)")
+        let document = try jsonObject(filtered.stdout)
+        #expect(document["schema"] as? String == "flightline.history-analysis/1")
+        let benchmarks = try #require(document["benchmarks"] as? [[String: Any]])
+        #expect(benchmarks.map { $0["name"] as? String } == ["eval/x"])
+    }
+
+    @Test func historyReportsATornLastLineAndRefusesACorruptOne() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("ci.jsonl").path
+        try Self.writeHistory(to: path)
+        let clean = try String(contentsOfFile: path, encoding: .utf8)
+        try (clean + "{\"schema\":\"flightline.hist").write(toFile: path, atomically: true, encoding: .utf8)
+        let torn = try runBench(["history", "--history", folder.path, "--history-name", "ci"])
+        #expect(torn.code == 0)
+        #expect(torn.stderr.contains("line 13 is torn"), "\(torn.stderr)")
+        #expect(torn.stdout.contains("12 runs"))
+
+        var lines = clean.split(separator: "\n").map(String.init)
+        lines[4] = "{\"schema\": \"flightline.history/1\", \"date\": 7}"
+        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let corrupt = try runBench(["history", "--history", folder.path, "--history-name", "ci"])
+        expectUsageError(corrupt, mentioning: "line 5 is not a flightline.history/1 record")
+
+        let missing = try runBench(["history", "--history", folder.path, "--history-name", "other"])
+        expectUsageError(missing, mentioning: "histories there: ci")
+    }
+
+    @Test func mergeJoinsRunsFromTwoMachines() throws {
+        let epyc = Self.packageBaselines.appendingPathComponent("epyc-2core.json").path
+        let xeon = Self.packageBaselines.appendingPathComponent("xeon-2core.json").path
+        let run = try runBench(["merge", epyc, xeon])
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("comparable across machines"))
+        #expect(run.stdout.contains("speedup across machines:"))
+        #expect(run.stdout.contains("arclen/cubic") && run.stdout.contains("epyc"))
+        let markdown = try runBench(["merge", epyc, xeon, "--format", "markdown"])
+        #expect(markdown.stdout.hasPrefix("| benchmark | machine |"), "\(markdown.stdout.prefix(200))")
+        let json = try runBench(["merge", epyc, xeon, "--format", "json"])
+        #expect(try jsonObject(json.stdout)["schema"] as? String == "flightline.merge/1")
+    }
+
+    @Test func mergeRefusesOtherSchemasAndFormats() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let validate = folder.appendingPathComponent("validate.json").path
+        try Data("{\"schema\": \"flightline.validate/1\", \"scenes\": []}".utf8).write(to: URL(fileURLWithPath: validate))
+        let epyc = Self.packageBaselines.appendingPathComponent("epyc-2core.json").path
+        expectUsageError(try runBench(["merge", epyc, validate]), mentioning: "different schemas")
+        expectUsageError(try runBench(["merge", epyc, "--format", "xml"]), mentioning: "--format expects one of text, json, markdown")
+        expectUsageError(try runBench(["merge"]), mentioning: "needs one or more flightline.run/1 files")
+        expectUsageError(try runBench(["merge", folder.appendingPathComponent("none.json").path]), mentioning: "no such file")
+    }
+
+    /// The example CI workflow uses only commands and options `bench` has: every
+    /// `bash scripts/bench.sh …` line parses (checked with `--help`, which parses strictly first).
+    @Test func exampleWorkflowUsesRealCommands() throws {
+        let workflow = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/ci-benchmarks.yml")
+        let text = try String(contentsOf: workflow, encoding: .utf8)
+        let invocations = text.split(separator: "\n").compactMap { line -> String? in
+            guard let range = line.range(of: "bash scripts/bench.sh ") else { return nil }
+            return String(line[range.upperBound...])
+                .replacingOccurrences(of: "${{ matrix.runner }}", with: "ubuntu-24.04")
+                .replacingOccurrences(of: "$record", with: "--record --history history --history-name ubuntu-24.04")
+        }
+        #expect(invocations.count >= 5)
+        #expect(Set(invocations.compactMap { $0.split(separator: " ").first }) == ["run", "history", "merge"])
+        for invocation in invocations {
+            let run = try runBench(Self.shellWords(invocation) + ["--help"])
+            #expect(run.code == 0, "bench \(invocation): \(run.stderr)")
+        }
+    }
+
+    /// Words of a shell command line with '…' and "…" quoting (enough for the workflow's lines).
+    static func shellWords(_ line: String) -> [String] {
+        var words: [String] = [], current = "", quote: Character?, inWord = false
+        for character in line {
+            if let open = quote {
+                if character == open { quote = nil } else { current.append(character) }
+            } else if character == "'" || character == "\"" {
+                quote = character
+                inWord = true
+            } else if character == " " {
+                if inWord { words.append(current) }
+                current = ""
+                inWord = false
+            } else {
+                current.append(character)
+                inWord = true
+            }
+        }
+        if inWord { words.append(current) }
+        return words
+    }
+}

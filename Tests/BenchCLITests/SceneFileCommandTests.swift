@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+
+/// `bench validate FILE.json` and `bench plot FILE.json --layer NAME`, end to end.
+@Suite struct SceneFileCommandTests {
+    static let scenes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Scenes")
+
+    @Test func shippedSeedsAreJankyAndTheRepairedBeeIsSmooth() throws {
+        let bee = try runBench(["validate", Self.scenes.appendingPathComponent("bee.scene.json").path, "--json", "-"])
+        #expect(bee.code == 1)
+        #expect(bee.stdout.contains("\"scene\" : \"bee1+/position\"") || bee.stdout.contains("\"scene\": \"bee1+/position\""))
+        let repaired = try runBench(["validate", Self.scenes.appendingPathComponent("bee-repaired.scene.json").path])
+        #expect(repaired.code == 0, "\(repaired.stdout)")
+        #expect(repaired.stdout.contains("bee/position"))
+    }
+
+    @Test func badFileIsOneLineWithItsJSONPath() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scene-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("bad.json")
+        try Data(#"{"schema": "flightline.scene/1", "layers": [{"name": "a", "animations": [{"type": "keyframe", "property": "x", "values": [0, 1, 2], "keyTimes": [0, 0.7, 0.5], "duration": 1}]}]}"#.utf8).write(to: file)
+        let run = try runBench(["validate", file.path])
+        #expect(run.code == 2)
+        #expect(run.stderr.contains("layers[0].animations[0].keyTimes[2]: expected key times that never decrease"))
+        #expect(run.stderr.split(separator: "\n").count == 1)
+        let other = directory.appendingPathComponent("other.json")
+        try Data(#"{"schema": "something/1"}"#.utf8).write(to: other)
+        let refused = try runBench(["validate", other.path])
+        #expect(refused.code == 2 && refused.stderr.contains("not a scene file"))
+    }
+
+    @Test func plotOneLayer() throws {
+        let run = try runBench(["plot", Self.scenes.appendingPathComponent("menu.scene.json").path, "--layer", "menu-show", "--width", "60", "--height", "15"])
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("menu-show/position.y"))
+        let missing = try runBench(["plot", Self.scenes.appendingPathComponent("menu.scene.json").path, "--layer", "nope"])
+        #expect(missing.code == 2 && missing.stderr.contains("no such layer"))
+    }
+}

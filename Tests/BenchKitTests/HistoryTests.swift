@@ -1,0 +1,197 @@
+import Foundation
+import Testing
+@testable import BenchKit
+
+@Suite("Run history")
+struct HistoryTests {
+    func record(_ median: Double, instructions: Double? = nil, day: Int = 1, commit: String? = "abc123") -> HistoryRecord {
+        var timedResult = timed("arclen/cubic", median)
+        timedResult.values = [median, median]
+        timedResult.instructions = instructions
+        let date = Date(timeIntervalSince1970: 1_790_000_000 + Double(day) * 86_400)
+        return HistoryRecord(report: report([timedResult]), date: date, commit: commit)
+    }
+
+    @Test func appendedRecordsReadBackInOrderWithoutSamples() throws {
+        let folder = scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("nested/m.jsonl").path
+        try RunHistory.append(record(40), toPath: path)
+        try RunHistory.append(record(41, day: 2), toPath: path)
+        let contents = try RunHistory.read(path)
+        #expect(contents.tornLine == nil)
+        #expect(contents.records.map { $0.results[0].median } == [40, 41])
+        #expect(contents.records[0].results[0].values.isEmpty)
+        #expect(contents.records[1].commit == "abc123" && contents.records[1].date.hasSuffix("Z"))
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.split(separator: "\n").count == 2 && text.hasSuffix("\n"))
+    }
+
+    @Test func aTornLastLineIsReportedLeftOutAndBlocksAppending() throws {
+        let folder = scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("m.jsonl").path
+        try RunHistory.append(record(40), toPath: path)
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("{\"schema\":\"flightline.history/1\",\"da".utf8))
+        try handle.close()
+        let contents = try RunHistory.read(path)
+        #expect(contents.tornLine == 2)
+        #expect(contents.records.count == 1)
+        #expect(throws: BenchKitError.tornHistory(path: path, line: 2)) { try RunHistory.append(record(41), toPath: path) }
+    }
+
+    @Test func aCorruptLineIsNamedByNumber() throws {
+        let folder = scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("m.jsonl").path
+        try RunHistory.append(record(40), toPath: path)
+        let good = try String(contentsOfFile: path, encoding: .utf8)
+        try (good + "{\"schema\": 3}\n" + good).write(toFile: path, atomically: true, encoding: .utf8)
+        #expect {
+            try RunHistory.read(path)
+        } throws: { error in
+            guard case .corruptHistory(_, let line, _) = error as? BenchKitError else { return false }
+            return line == 2 && (error as! BenchKitError).description.contains("line 2")
+        }
+        try (good + "\n" + good).write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(throws: BenchKitError.corruptHistory(path: path, line: 2, reason: "the line is empty")) { try RunHistory.read(path) }
+    }
+
+    @Test func historyAnalysisFindsTheRunWhereTheMedianStepped() throws {
+        let medians = [40.0, 40.3, 39.8, 40.1, 40.2, 39.9, 45.0, 45.3, 44.8, 45.1, 45.2, 44.9]
+        let records = medians.enumerated().map { record($1, instructions: $0 < 6 ? 1000 : 1100, day: $0, commit: "c\($0)") }
+        let histories = try BenchmarkHistory.analyze(records, filter: try BenchmarkFilter("cubic"))
+        let history = try #require(histories.first)
+        #expect(history.median.values == medians && history.median.runs == Array(1...12))
+        #expect(history.changes.map(\.metric) == ["median", "instructions"])
+        let change = history.changes[0]
+        #expect(change.run == 7 && change.commit == "c6" && change.isRegression)
+        #expect(change.description.hasPrefix("arclen/cubic: +12.") && change.description.contains("at run 7 (") && change.description.hasSuffix(", commit c6)"))
+        #expect(history.changes[1].description.hasPrefix("arclen/cubic: instructions +10.0 % at run 7"))
+        #expect(try BenchmarkHistory.analyze(records, filter: try BenchmarkFilter("^nothing$")).isEmpty)
+    }
+
+    @Test(arguments: [
+        ("Intel(R) Xeon(R) Platinum 8370C CPU @ 2.80GHz", 2, "xeon-platinum-8370c-2core"),
+        ("AMD EPYC 7763 64-Core Processor", 4, "epyc-7763-4core"),
+        ("unknown", 8, "machine-8core"),
+        ("Neoverse-N1", 16, "neoverse-n1-16core"),
+    ])
+    func machineNamesAreFileSafeAndStable(cpu: String, cores: Int, slug: String) {
+        var machine = testMachine(cpu: cpu)
+        machine.cores = cores
+        #expect(machine.slug == slug)
+    }
+}
+
+@Suite("Instruction gate")
+struct InstructionGateTests {
+    func counted(_ name: String, _ median: Double, instructions: Double?) -> BenchmarkResult {
+        var value = timed(name, median)
+        value.instructions = instructions
+        return value
+    }
+
+    @Test func moreInstructionsThanTheThresholdIsARegressionFlaggedByInstructions() throws {
+        let baseline = report([counted("a/x", 100, instructions: 1000), counted("a/y", 100, instructions: 1000)])
+        let current = report([counted("a/x", 100.5, instructions: 1020), counted("a/y", 100.5, instructions: 1005)])
+        let comparison = try BaselineComparison(current: current, baseline: baseline)
+        let x = comparison.entries[0], y = comparison.entries[1]
+        #expect(x.verdict == .unchanged && x.instructionVerdict == .regression && x.isRegression)
+        #expect(x.flaggedBy == ["instructions"])
+        #expect(x.description.contains("instructions 1e+03 → 1.02e+03 per query (+2.0 %) regression beyond ±1.0 %"))
+        #expect(x.description.hasSuffix("[flagged by instructions]"))
+        #expect(y.instructionVerdict == .unchanged && !y.isRegression)
+        #expect(comparison.hasRegressions && comparison.regressions.map(\.name) == ["a/x"])
+        #expect(comparison.suspects == ["a/x"])
+        // A looser instruction threshold lets it pass.
+        let loose = try BaselineComparison(current: current, baseline: baseline, instructionThresholdPercent: 3)
+        #expect(!loose.hasRegressions)
+    }
+
+    @Test func aBaselineWithoutCountsComparesOnTimeAlone() throws {
+        let baseline = report([counted("a/x", 100, instructions: nil)])
+        let current = report([counted("a/x", 100.5, instructions: 5000)])
+        let comparison = try BaselineComparison(current: current, baseline: baseline)
+        #expect(comparison.entries[0].instructionVerdict == nil && comparison.instructionsCompared == 0)
+        #expect(!comparison.hasRegressions)
+        // And an old document without the keys still reads.
+        let json = try baseline.jsonData()
+        #expect(try RunReport(jsonData: json, source: "old").results[0].instructions == nil)
+    }
+
+    @Test func anInstructionRegressionMustHoldInTheRemeasurements() throws {
+        let baseline = report([counted("a/x", 100, instructions: 1000)])
+        let current = report([counted("a/x", 100, instructions: 1050)])
+        let comparison = try BaselineComparison(current: current, baseline: baseline)
+        let held = comparison.confirmingRegressions(with: ["a/x": [counted("a/x", 100, instructions: 1049), counted("a/x", 100, instructions: 1051)]])
+        #expect(held.hasRegressions && held.entries[0].instructionVerdict == .regression)
+        let gone = comparison.confirmingRegressions(with: ["a/x": [counted("a/x", 100, instructions: 1049), counted("a/x", 100, instructions: 1000)]])
+        #expect(!gone.hasRegressions && gone.entries[0].instructionVerdict == .notReproduced)
+    }
+
+    @Test func ciDocumentsSayWhichMetricFlagged() throws {
+        let baseline = report([counted("a/x", 100, instructions: 1000)])
+        let current = report([counted("a/x", 100.5, instructions: 1030)])
+        let comparison = try BaselineComparison(current: current, baseline: baseline)
+        let xml = comparison.junitReport(baselineName: "main").xml()
+        #expect(xml.contains("+3.0 % instructions against baseline &apos;main&apos; (allowed 1 %)") || xml.contains("+3.0 % instructions against baseline 'main' (allowed 1 %)"), "\(xml)")
+        let markdown = comparison.markdown(baselineName: "main")
+        #expect(markdown.contains("slower beyond the noise (instructions)") && markdown.contains("| +3.0 % |"), "\(markdown)")
+    }
+
+    @Test func bothMetricsCanFlag() throws {
+        let baseline = report([counted("a/x", 100, instructions: 1000)])
+        let current = report([counted("a/x", 150, instructions: 1500)])
+        let entry = try BaselineComparison(current: current, baseline: baseline).entries[0]
+        #expect(entry.flaggedBy == ["time", "instructions"])
+    }
+}
+
+@Suite("Merged runs")
+struct MergedRunsTests {
+    func document(cpu: String, median: Double, speedup: Double) throws -> Data {
+        try report([timed("arclen/cubic", median, speedup: speedup), timed("spring/dopri54", median * 10)], cpu: cpu).jsonData()
+    }
+
+    @Test func documentsJoinByBenchmarkAndMachine() throws {
+        let merged = try MergedRuns(documents: [
+            ("a.json", try document(cpu: "Intel(R) Xeon(R) Gold 6338", median: 40, speedup: 20)),
+            ("b.json", try document(cpu: "AMD EPYC 7763 64-Core Processor", median: 30, speedup: 25)),
+        ])
+        #expect(merged.machines.map(\.name) == ["xeon-gold-6338-2core", "epyc-7763-2core"])
+        #expect(merged.rows.map { "\($0.name)@\($0.machine)" } == [
+            "arclen/cubic@xeon-gold-6338-2core", "arclen/cubic@epyc-7763-2core",
+            "spring/dopri54@xeon-gold-6338-2core", "spring/dopri54@epyc-7763-2core",
+        ])
+        let range = try #require(merged.speedupRanges.first)
+        #expect(range.name == "arclen/cubic" && range.lowest == 20 && range.highest == 25 && range.highestOn == "epyc-7763-2core")
+        #expect(merged.markdown().contains("| `arclen/cubic` | epyc-7763-2core |"))
+        let json = String(decoding: try merged.jsonData(), as: UTF8.self)
+        #expect(json.contains("\"schema\" : \"flightline.merge/1\""))
+    }
+
+    @Test func twoDocumentsFromOneKindOfMachineAreToldApartByFile() throws {
+        let data = try document(cpu: "Same CPU", median: 40, speedup: 20)
+        let merged = try MergedRuns(documents: [("x/run-1.json", data), ("x/run-2.json", data)])
+        #expect(merged.machines.map(\.name) == ["same-2core [run-1.json]", "same-2core [run-2.json]"])
+        let thrice = try MergedRuns(documents: [("run.json", data), ("run.json", data), ("run.json", data)])
+        #expect(thrice.machines.map(\.name) == ["same-2core [run.json]", "same-2core [run.json] #2", "same-2core [run.json] #3"])
+        #expect(thrice.rows.count == 6)
+    }
+
+    @Test func differentSchemasAreRefusedInOneLine() throws {
+        let run = try document(cpu: "A", median: 1, speedup: 1)
+        let validate = Data("{\"schema\": \"flightline.validate/1\", \"scenes\": []}".utf8)
+        #expect(throws: BenchKitError.cannotMerge("the documents have different schemas: a.json is 'flightline.run/1', v.json is 'flightline.validate/1'")) {
+            try MergedRuns(documents: [("a.json", run), ("v.json", validate)])
+        }
+        #expect(throws: BenchKitError.cannotMerge("merge joins 'flightline.run/1' documents ('bench run --json'); v.json is 'flightline.validate/1'")) {
+            try MergedRuns(documents: [("v.json", validate)])
+        }
+        #expect(throws: BenchKitError.cannotMerge("n.json is not a JSON object")) { try MergedRuns(documents: [("n.json", Data("[1]".utf8))]) }
+        #expect(throws: BenchKitError.cannotMerge("no documents given")) { try MergedRuns(documents: []) }
+    }
+}
