@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "SpringSolver"),
         // The only module that calls GSL.
         .target(name: "GSLReference", dependencies: ["CGSL"]),
-        .target(name: "Motion", dependencies: ["BezierKernels", "SpringSolver"]),
+        .target(name: "Motion", dependencies: ["BezierKernels", "SpringSolver", "JSONDocument"]),
         .target(name: "TerminalPlot"),
         // perf_event_open(2) for hardware counters (Swift cannot call the variadic syscall(2)),
         // and the allocation-counting malloc shim; BenchKit only.

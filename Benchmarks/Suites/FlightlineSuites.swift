@@ -13,7 +13,7 @@ import GSLReference
 /// Suites are built inside functions, not stored: `Benchmark` holds closures and is not
 /// `Sendable`. Building is cheap; references and checks only run when `bench run` runs them.
 public enum FlightlineSuites {
-    /// The suites in their stable order: curves, springs, scenes, swarm, plots; each
+    /// The suites in their stable order: curves, springs, scenes, swarm, plots, traces; each
     /// subject's benchmarks in its file's order.
     public static let registry = BenchmarkRegistry([
         BenchmarkSuite("curves", build: curveBenchmarks),
@@ -21,6 +21,7 @@ public enum FlightlineSuites {
         BenchmarkSuite("scenes", build: sceneBenchmarks),
         BenchmarkSuite("swarm", build: swarmBenchmarks),
         BenchmarkSuite("plots", build: plotBenchmarks),
+        BenchmarkSuite("traces", build: traceBenchmarks),
     ])
 
     /// The version of GNU GSL the references are raced against (`2.7.1`), as a run records it.

@@ -53,19 +53,27 @@ public enum Validation {
     ) throws(MotionError) -> ValidationReport {
         try MotionError.requirePositive(hz, "rate (frames per second)")
         let thresholds = try thresholds.validated()
+        let report: ValidationReport
         switch scene.kind {
         case .path(let motion, let viewport):
             try requireSampleable(span: motion.duration, hz: hz, what: "a path duration")
-            return try validatePath(
+            report = try validatePath(
                 name: scene.name, motion: motion.with(mode: mode), viewport: viewport, hz: hz, thresholds: thresholds)
         case .spring(let spring):
             try requireSampleable(span: spring.maximumSimulatedTime, hz: hz, what: "a simulated span")
-            return try validateSpring(spring, hz: hz, thresholds: thresholds)
+            report = try validateSpring(spring, hz: hz, thresholds: thresholds)
         case .timeline(let motion, let viewport):
             try requireSampleable(span: motion.sampledSpan, hz: hz, what: "a timeline span")
-            return try validateTimeline(
+            report = try validateTimeline(
                 name: scene.name, motion: motion, viewport: viewport, hz: hz, thresholds: thresholds)
         }
+        // A spring is smooth by model: its frame figures are measurements, never judged, and
+        // sweeping them would only show its launch and turnarounds at every phase.
+        if case .spring = scene.kind { return report }
+        // The phase sweep costs a sample-only pass per phase: fewer phases past 12 500 frames,
+        // so that a long scene costs at most about 200 000 frames more.
+        let phases = max(1, min(PhaseSweep.defaultPhases, 200_000 / max(report.frames, 1)))
+        return report.withPhaseSweep(try phaseSweep(scene, mode: mode, hz: hz, phases: phases, thresholds: thresholds))
     }
 
     /// Every seed scene at every rate in `rates`, path scenes in every mode of `modes`.

@@ -55,6 +55,12 @@ public struct ValidationReport: Sendable, Equatable {
     public let findings: [Finding]
     /// Plain-words facts that are not flaws (how a parameter was treated, where the seam is).
     public let notes: [String]
+    /// The frames as a display delivered them (`withDelivery`); `nil` for ideal frames.
+    public let delivery: DeliveryReport?
+    /// The sample-based figures over the phase of the frames against the start (`PhaseSweep`);
+    /// `nil` for a recording (its frames fell where they fell) and for a spring (smooth by model:
+    /// its frame figures are measured, never judged).
+    public let phaseSweep: PhaseSweep?
 
     /// The findings' messages.
     public var reasons: [String] { findings.map(\.message) }
@@ -70,7 +76,8 @@ public struct ValidationReport: Sendable, Equatable {
     init(
         scene: String, mode: TimingMode?, hz: Double, frames: Int, duration: Double,
         metrics: FrameMetrics, joins: [Join], seam: Seam?, seamEndVisible: Bool?, seamStartVisible: Bool?,
-        spring: SpringReport?, frameCostFraction: Double?, findings: [Finding], notes: [String]
+        spring: SpringReport?, frameCostFraction: Double?, findings: [Finding], notes: [String],
+        delivery: DeliveryReport? = nil, phaseSweep: PhaseSweep? = nil
     ) {
         self.scene = scene
         self.mode = mode
@@ -87,6 +94,26 @@ public struct ValidationReport: Sendable, Equatable {
         self.findings = findings
         self.verdict = findings.isEmpty ? .smooth : .janky
         self.notes = notes
+        self.delivery = delivery
+        self.phaseSweep = phaseSweep
+    }
+
+    /// The report with frames delivered as `delivery` says: its findings join the report's.
+    public func withDelivery(_ delivery: DeliveryReport) -> ValidationReport {
+        ValidationReport(
+            scene: scene, mode: mode, hz: hz, frames: frames, duration: duration, metrics: metrics, joins: joins,
+            seam: seam, seamEndVisible: seamEndVisible, seamStartVisible: seamStartVisible, spring: spring,
+            frameCostFraction: frameCostFraction,
+            findings: findings.filter { $0.kind != .lateFrames && $0.kind != .onScreenError } + delivery.findings,
+            notes: notes, delivery: delivery, phaseSweep: phaseSweep)
+    }
+
+    /// The report with its phase sweep.
+    func withPhaseSweep(_ sweep: PhaseSweep) -> ValidationReport {
+        ValidationReport(
+            scene: scene, mode: mode, hz: hz, frames: frames, duration: duration, metrics: metrics, joins: joins,
+            seam: seam, seamEndVisible: seamEndVisible, seamStartVisible: seamStartVisible, spring: spring,
+            frameCostFraction: frameCostFraction, findings: findings, notes: notes, delivery: delivery, phaseSweep: sweep)
     }
 
     /// The report with the measured cost of one frame (seconds) filled in: a cost above
@@ -110,6 +137,6 @@ public struct ValidationReport: Sendable, Equatable {
         return ValidationReport(
             scene: scene, mode: mode, hz: hz, frames: frames, duration: duration, metrics: metrics, joins: joins,
             seam: seam, seamEndVisible: seamEndVisible, seamStartVisible: seamStartVisible, spring: spring,
-            frameCostFraction: fraction, findings: findings, notes: notes)
+            frameCostFraction: fraction, findings: findings, notes: notes, delivery: delivery, phaseSweep: phaseSweep)
     }
 }

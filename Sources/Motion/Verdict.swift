@@ -27,6 +27,12 @@ public struct Finding: Sendable, Equatable {
         /// A spring kicked from rest: its initial velocity is a break that stands out against
         /// the velocity the spring itself adds over the next frame.
         case startKick
+        /// Frames delivered late enough that XCTest grades the hitch time ratio critical
+        /// (`--frames load:…`, `vrr:…`, a trace).
+        case lateFrames
+        /// The delivered frames show the motion farther from where it should be than
+        /// `PlatformThresholds.maxOnScreenError` (99th percentile).
+        case onScreenError
     }
 
     public let kind: Kind

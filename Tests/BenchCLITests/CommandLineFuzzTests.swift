@@ -253,6 +253,13 @@ struct CommandLineGenerator {
             }
             if chance(0.2) { arguments.append("--verbose") }
             if chance(0.2) { arguments += ["--json", "-"] }
+            // Frame delivery (issue 12): models, clocks and the platforms' thresholds.
+            if chance(0.25) {
+                arguments += ["--frames", pick(["vsync", "load:busy", "load:light,depth=2", "load:stutter", "vrr:120,80,60", "vrr:promotion,load=light",
+                                                "load:nope", "vrr:0", "load:busy,depth=3", "ideal", "vrr:", "load:", value()])]
+            }
+            if chance(0.15) { arguments += ["--clock", pick(["target", "timestamp", "now", value()])] }
+            if chance(0.1) { arguments += options(["hitch-grades", "organizer-grades", "jank-multiplier", "max-screen-error"], count: 1...2) }
         case 8, 9:
             arguments = ["plot"]
             switch int(0...2) {
@@ -294,6 +301,9 @@ struct CommandLineGenerator {
             if chance(0.5) { arguments += ["--hz", chance(0.8) ? pick(["60", "120", "60,120", "30"]) : value()] }
             if chance(0.3) { arguments += ["--substeps", chance(0.8) ? pick(["1", "2", "1,4"]) : value()] }
             if chance(0.2) { arguments += ["--json", "-"] }
+            // Engine schemes under frame delivery (issue 12).
+            if chance(0.2) { arguments.append("--engines") }
+            if chance(0.1) { arguments += ["--seed", value()] }
         }
         if chance(0.15) { arguments += junk() }
         // `--json` only ever writes to stdout: never a file named after a fuzzed value.

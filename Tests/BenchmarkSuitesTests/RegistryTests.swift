@@ -6,7 +6,7 @@ import Testing
 /// benchmark names in their stable order (the golden `bench list` holds the same order).
 @Suite struct RegistryTests {
     @Test func subjectsAndNamesInTheirStableOrder() throws {
-        #expect(FlightlineSuites.registry.subjects == ["curves", "springs", "scenes", "swarm", "plots"])
+        #expect(FlightlineSuites.registry.subjects == ["curves", "springs", "scenes", "swarm", "plots", "traces"])
         let names = try FlightlineSuites.registry.benchmarks().map(\.name)
         #expect(names == [
             "arclen/quadratic", "arclen/cubic", "pathmeasure/position", "eval/cubic-batch",
@@ -15,6 +15,7 @@ import Testing
             "scene/bee-frame", "scene/menu-frame", "scene/lottie-frame",
             "swarm/paced-bees", "swarm/paced-bees-1core", "swarm/paced-bees-hinted", "swarm/memory-floor",
             "plot/braille-10k",
+            "validate/trace-10k",
         ])
         #expect(Set(names).count == names.count)
     }

@@ -10,7 +10,9 @@ let allCommand = Command(
     details: """
     What `bench` with no command runs (docs/design.md §2), in one report:
       1. smoothness: every seed scene (bee1±, bee2±, menu-show, menu-dismiss) at 60 and 120 Hz,
-         linear and paced timing, as 'bench validate' prints it;
+         linear and paced timing, as 'bench validate' prints it; then frames under load: each
+         seed scene under each load profile (Apple's hitch ratio and the on-screen error) and
+         the menu spring as each engine scheme advances it ('bench integrators --engines');
       2. integrators on the menu's show spring at 60 and 120 Hz, as 'bench integrators' prints it
          for that spring;
       3. the kernels raced against their references in quick mode, as 'bench run --quick'.
@@ -48,6 +50,14 @@ let allCommand = Command(
         console.out(smoothnessReport(results, request: request, plotWidth: min(policy.width - 2, 100), usesColor: policy.usesColor))
         let reports = results.flatMap(\.reports)
         let janky = reports.filter { $0.verdict == .janky }.count
+
+        // 1b. Frames under load (issue 12): the seed scenes under each load, the engine schemes.
+        console.progress("delivering the seed scenes' frames under load…")
+        partStarted = clock.now
+        let underLoad = try FramesUnderLoad.render(rates: quick ? [60] : [60, 120])
+        console.clearProgress()
+        console.out(section(1, "Frames under load", seconds(since: partStarted, clock)).replacingOccurrences(of: "\n1. ", with: "\n1b. "))
+        console.out(underLoad)
 
         // 2. Integrators on the menu spring.
         console.progress("comparing integrators on the menu spring…")

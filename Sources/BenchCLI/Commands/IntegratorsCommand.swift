@@ -1,4 +1,5 @@
 import BenchKit
+import Motion
 import SpringSolver
 import Studies
 import TerminalPlot
@@ -11,7 +12,7 @@ import TerminalPlot
 /// --damping-fraction Z` (the same spring when bounce ≥ 0: response = duration, ζ = 1 − bounce).
 let integratorsCommand = Command(
     name: "integrators",
-    synopsis: "[spring options] [--hz 60,120] [--substeps 1,2,4] [--duration S] [--json FILE]",
+    synopsis: "[spring options] [--hz 60,120] [--substeps 1,2,4] [--duration S] [--json FILE] [--engines [--seed N]]",
     summary: "compare every integrator against the exact spring motion",
     details: """
     For each spring × rate × substep count: SpringSolver's integrators (explicit-euler,
@@ -42,16 +43,30 @@ let integratorsCommand = Command(
     spring options, only that spring. --duration is the simulated span (default 1.5 × the
     exact settle time, 2 s to 60 s), so SwiftUI's --duration/--bounce form is not available
     here: use --response S --damping-fraction Z (the same spring for bounce ≥ 0).
+
+    --engines instead advances the spring the way common engines do, every frame delivered
+    under vsync and each load of 'bench validate --frames' (seeded by --seed), and compares
+    what each shows with the closed form at the frame's presentation: closed-form (Core
+    Animation, Framer Motion, Android SpringAnimation), react-spring (1 ms semi-implicit Euler
+    steps, ceil(dt) per frame), rebound (1 ms RK4 steps, elapsed time clamped to 64 ms),
+    compose (closed form on whole milliseconds in 32-bit floats) and naive-1/60 (adds 1/60 s per
+    tick). Per engine × rate × delivery: the largest on-screen error, the time dilation and the
+    settle-time shift; JSON flightline.engines/1. Only the first spring (the menu's by default).
     """,
     options: SpringOptions.specsWithMenuFallback.filter { $0.name != "duration" && $0.name != "bounce" } + [
         .option("hz", "HZ,…", "refresh rates (default 60,120)"),
         .option("substeps", "N,…", "fixed-step substeps per frame (default 1)"),
         .option("duration", "S", "simulated span in seconds (default 1.5 × the settle time, 2…60 s)"),
         .option("json", "FILE", "write flightline.integrators/1 JSON; '-' for stdout"),
+        .flag("engines", "compare engine schemes (react-spring, Rebound, Compose, …) under frame delivery instead"),
+        .option("seed", "N", "with --engines: the seed of the loads' frame costs (default 0)"),
     ],
     run: { arguments, console in
         try arguments.requirePositionals(atMost: 0, command: "integrators")
         let request = try IntegratorsRequest(arguments)
+        if arguments.has("engines") || arguments.has("seed") {
+            return try runEngines(request, arguments: arguments, console: console)
+        }
         let jsonToStdout = arguments.string("json") == "-"
         let configuration = IntegratorComparison.Configuration(
             rates: request.rates, substeps: request.substeps, duration: request.duration, measuresTime: isOptimizedBuild)
@@ -70,6 +85,27 @@ let integratorsCommand = Command(
         return failures.isEmpty ? .success : .referenceFailed
     }
 )
+
+/// `bench integrators --engines`: the engine schemes under frame delivery (Studies'
+/// ``EngineClockStudy``), for the first spring.
+private func runEngines(_ request: IntegratorsRequest, arguments: Arguments, console: Console) throws -> ExitCode {
+    guard arguments.has("engines") else { throw CLIError.usage("--seed applies to --engines (the loads' frame costs)") }
+    if arguments.has("substeps") { throw CLIError.usage("--substeps does not apply to --engines: each engine steps as it does") }
+    if let tooFast = request.rates.first(where: { $0 > ValidateRequest.maximumRate }) {
+        throw CLIError.usage("--hz must be at most \(ValidateRequest.maximumRate.formatted) with --engines, got \(tooFast.formatted)")
+    }
+    let seed = try SceneSelection.seed(arguments) ?? 0
+    let spring = request.springs[0]
+    let rows: [EngineClockRow]
+    do {
+        rows = try EngineClockStudy.run(motion: spring.motion, rates: request.rates, span: request.duration.map { min($0, 60) }, seed: seed)
+    } catch {
+        throw CLIError.usage("--engines: \(error)")
+    }
+    if arguments.string("json") != "-" { console.out(EngineReport.render(rows, spring: spring, seed: seed)) }
+    if let destination = arguments.string("json") { try writeJSON(EngineReport.json(rows, spring: spring, seed: seed), to: destination, console: console) }
+    return .success
+}
 
 /// The parsed and validated options of `bench integrators`.
 struct IntegratorsRequest {

@@ -3,7 +3,7 @@ import TerminalPlot
 
 let plotCommand = Command(
     name: "plot",
-    synopsis: "SCENE|FILE.json [--layer NAME] [--quantity path|x|y|speed|offset|error|rotation|opacity|scale] [--hz N] [--mode linear|paced] [--width W] [--height H] [--ascii] [--color auto|always|never] [user scene] [--seed N]",
+    synopsis: "SCENE|FILE.json|--trace FILE [--layer NAME] [--quantity path|x|y|speed|offset|error|rotation|opacity|scale] [--hz N] [--mode linear|paced] [--width W] [--height H] [--ascii] [--color auto|always|never] [user scene] [--seed N]",
     summary: "plot a scene's trajectory in the terminal",
     details: """
     quantities:
@@ -25,6 +25,10 @@ let plotCommand = Command(
     keeps one layer's. A scalar property (opacity, rotation, …) is carried in x, scaled to
     points by its pointsPerUnit: --quantity x plots it.
 
+    --trace FILE plots a recording (CSV t,x,y[,present,target] or Chrome Trace Event JSON, as
+    'bench validate --trace' reads it) as the display showed it, refresh by refresh at its own
+    rate (or --hz): default quantity path.
+
     scenes:
     \(sceneListing.map { "  " + $0 }.joined(separator: "\n"))
     """,
@@ -38,6 +42,7 @@ let plotCommand = Command(
         .flag("ascii", "plain ASCII instead of braille"),
         .option("color", "WHEN", "auto (default: only on a terminal without NO_COLOR), always, never"),
         SceneSelection.seedSpec,
+        .option("trace", "FILE", "plot a recorded trace (CSV or Chrome Trace Event JSON) instead of a scene"),
         .option("layer", "NAME", "with a scene file: plot only this layer's animated properties"),
     ] + SceneSelection.specs,
     run: { arguments, console in
@@ -54,6 +59,8 @@ struct PlotRequest {
     let mode: TimingMode
     let hz: Double
     let style: ScenePlots.Style
+    /// The recordings behind `--trace`'s scenes, by scene name.
+    let traces: [String: MotionTrace]
 
     /// The seed used when none is given: plots want one flight per bee, and the same one every run.
     static let defaultSeed: UInt64 = 0
@@ -62,36 +69,58 @@ struct PlotRequest {
         // Bad options first, before any work: quantity, rate, mode, size and colour.
         let quantityName = try arguments.choice("quantity", PlotQuantity.allCases.map(\.rawValue))
         let rates = try SceneSelection.rates(arguments, defaults: [60])
-        guard rates.count == 1, let hz = rates.first else {
+        guard rates.count == 1, let firstRate = rates.first else {
             throw CLIError.usage("--hz takes one rate for a plot, got \(rates.count) ('\(arguments.string("hz") ?? "")')")
         }
-        guard hz <= ValidateRequest.maximumRate else {
-            throw CLIError.usage("--hz must be at most \(ValidateRequest.maximumRate.formatted) frames per second, got \(hz.formatted)")
+        guard firstRate <= ValidateRequest.maximumRate else {
+            throw CLIError.usage("--hz must be at most \(ValidateRequest.maximumRate.formatted) frames per second, got \(firstRate.formatted)")
         }
         let modeName = try arguments.choice("mode", TimingMode.allCases.map(\.rawValue))
         let policy = try plotPolicy(for: console, width: arguments.string("width"), height: arguments.string("height"), color: arguments.string("color"))
 
         let seed = try SceneSelection.seed(arguments) ?? Self.defaultSeed
-        let selection = try SceneSelection.selection(from: arguments, seed: seed, defaultNames: [])
-        var scenes = selection.scenes
+        var hz = firstRate
+        var scenes: [Scene]
+        var traces: [String: MotionTrace] = [:]
         var lottieQuantity: PlotQuantity?
-        if let layer = arguments.string("layer"), !selection.files.isEmpty {
-            (scenes, lottieQuantity) = try Self.lottieScenes(selection, layer: layer, quantity: quantityName.flatMap(PlotQuantity.init(rawValue:)))
-        } else if let layer = arguments.string("layer") {
-            // A scene file's scenes are named LAYER/PROPERTY.
-            guard arguments.positionals.contains(where: LottieInput.isFileArgument) else {
-                throw CLIError.usage("--layer \(layer) applies to a scene file or a Lottie file (bench plot FILE.json --layer NAME)")
+        if let path = arguments.string("trace") {
+            if let scene = arguments.positionals.first {
+                throw CLIError.usage("--trace plots a recording, not scenes; got the scene \(quoted(scene)) too")
             }
-            let kept = scenes.filter { $0.name.hasPrefix(layer + "/") }
-            guard !kept.isEmpty else {
-                let layers = Set(scenes.compactMap { $0.name.split(separator: "/").first.map(String.init) }).sorted()
-                throw CLIError.usage("--layer \(layer): no such layer; the file has \(layers.joined(separator: ", "))")
+            let recorded = try FrameDeliveryOption.readTraces(path)
+            for trace in recorded { traces[trace.source] = trace }
+            if !arguments.has("hz") {
+                guard let rate = recorded[0].inferredRate else {
+                    throw CLIError.usage("\(path): one sample gives no frame rate; expected at least two samples or --hz")
+                }
+                hz = rate
             }
-            scenes = kept
-        } else if let file = selection.files.first {
-            let moving = file.motion.objects.filter { !$0.quantities.isEmpty }.map(\.name)
-            throw CLIError.usage(
-                "a Lottie file is plotted one object at a time: add --layer NAME (\(moving.isEmpty ? "\(quoted(file.path)) has no moving object" : "moving objects: \(moving.prefix(12).joined(separator: ", "))\(moving.count > 12 ? ", …" : "")"))")
+            do {
+                scenes = try recorded.map { trace throws(MotionError) in try Scene.trace(trace) }
+            } catch {
+                throw CLIError.usage("\(error)")
+            }
+        } else {
+            let selection = try SceneSelection.selection(from: arguments, seed: seed, defaultNames: [])
+            scenes = selection.scenes
+            if let layer = arguments.string("layer"), !selection.files.isEmpty {
+                (scenes, lottieQuantity) = try Self.lottieScenes(selection, layer: layer, quantity: quantityName.flatMap(PlotQuantity.init(rawValue:)))
+            } else if let layer = arguments.string("layer") {
+                // A scene file's scenes are named LAYER/PROPERTY.
+                guard arguments.positionals.contains(where: LottieInput.isFileArgument) else {
+                    throw CLIError.usage("--layer \(layer) applies to a scene file or a Lottie file (bench plot FILE.json --layer NAME)")
+                }
+                let kept = scenes.filter { $0.name.hasPrefix(layer + "/") }
+                guard !kept.isEmpty else {
+                    let layers = Set(scenes.compactMap { $0.name.split(separator: "/").first.map(String.init) }).sorted()
+                    throw CLIError.usage("--layer \(layer): no such layer; the file has \(layers.joined(separator: ", "))")
+                }
+                scenes = kept
+            } else if let file = selection.files.first {
+                let moving = file.motion.objects.filter { !$0.quantities.isEmpty }.map(\.name)
+                throw CLIError.usage(
+                    "a Lottie file is plotted one object at a time: add --layer NAME (\(moving.isEmpty ? "\(quoted(file.path)) has no moving object" : "moving objects: \(moving.prefix(12).joined(separator: ", "))\(moving.count > 12 ? ", …" : "")"))")
+            }
         }
         guard !scenes.isEmpty else {
             throw CLIError.usage("'bench plot' needs a SCENE (\(Scene.seedNames.joined(separator: ", "))) or a user scene (--svg, spring options)")
@@ -100,11 +129,12 @@ struct PlotRequest {
         if modeName != nil, !scenes.contains(where: \.usesTimingMode) {
             throw CLIError.usage("--mode applies to path scenes; \(scenes.map(\.name).joined(separator: ", ")) \(scenes.count == 1 ? "is a spring" : "are springs")")
         }
-        let quantity = quantityName.flatMap(PlotQuantity.init(rawValue:)) ?? lottieQuantity ?? (scenes.allSatisfy(\.usesTimingMode) ? .path : (scenes.contains(where: \.usesTimingMode) ? .y : .offset))
+        let quantity = quantityName.flatMap(PlotQuantity.init(rawValue:)) ?? lottieQuantity ?? (arguments.has("trace") || scenes.allSatisfy(\.usesTimingMode) ? .path : (scenes.contains(where: \.usesTimingMode) ? .y : .offset))
         self.scenes = scenes
         self.quantity = quantity
         self.mode = modeName.flatMap(TimingMode.init(rawValue:)) ?? scenes.lazy.compactMap(\.fixedMode).first ?? .linear
         self.hz = hz
+        self.traces = traces
         self.style = ScenePlots.Style(
             width: policy.width, height: policy.height, canvas: arguments.has("ascii") ? .ascii : .braille,
             usesColor: policy.usesColor)
@@ -149,7 +179,10 @@ struct PlotRequest {
     }
 
     func render() throws -> String {
-        let plot = try ScenePlots.plot(scenes, quantity: quantity, mode: mode, hz: hz, style: style)
+        let traces = self.traces, hz = self.hz
+        let plot = try ScenePlots.plot(
+            scenes, quantity: quantity, mode: mode, hz: hz, style: style,
+            validation: traces.isEmpty ? nil : { (scene: Scene) throws(MotionError) in try Validation.validate(trace: traces[scene.name]!, hz: hz) })
         do {
             return try plot.render()
         } catch {

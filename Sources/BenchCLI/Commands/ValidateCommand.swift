@@ -65,6 +65,30 @@ let validateCommand = Command(
     or with --json -, the document goes to stdout alone. The benchmark formats
     (github-action-benchmark, bencher, google-benchmark) belong to 'bench run'.
 
+    Frames as devices deliver them: --frames vsync (every frame on its vsync), load:NAME
+    (a seeded per-frame cost against the deadline; profiles light, busy, stutter, their
+    parameters printed; depth=2 for a two-frame pipeline), vrr:RATES (the rate steps down
+    through RATES on a miss and back up; promotion and promotion-iphone name ProMotion's sets;
+    load=NAME picks the load, default busy) or trace:FILE (a recording's frame times). --clock
+    says what the animation is sampled at: the frame's target time (default), the vsync that
+    fired the callback (timestamp), or the time the callback ran (now). The report adds, side
+    by side from the same frames, Apple's hitch time ratio (XCTest and Organizer grades),
+    Android's frame overrun and JankStats count, Chrome's dropped frames over 1 s windows, the
+    on-screen error (what was shown against where the motion should be when shown) and how far
+    an engine that counts frames drifts. Janky when XCTest grades the hitch ratio critical or
+    the on-screen error's 99th percentile exceeds --max-screen-error.
+
+    load profiles:
+    \(FrameDeliveryOption.profileListing.map { "  " + $0 }.joined(separator: "\n"))
+
+    --trace FILE validates a recording instead of scenes: CSV with a header t,x,y (optional
+    present, target, callback, completion, interval; times in seconds, or suffixed _ms, _us,
+    _ns) or Chrome Trace Event JSON (counters with x and y args, as --trace-out writes). Its
+    rate is the recording's unless --hz is given. A trace is judged refresh by refresh for
+    teleports and late frames; its speed jumps and turns are reported, not judged (no samples
+    at twice the rate). --trace-out FILE writes the frames as Chrome Trace Event JSON, for
+    ui.perfetto.dev or chrome://tracing (the mapping is in the README).
+
     exit: 0 all smooth, 1 a scene is janky, 2 bad input.
     """,
     options: [
@@ -74,13 +98,14 @@ let validateCommand = Command(
         .option("json", "FILE", "write the results as JSON (flightline.validate/1); '-' for stdout only"),
         OutputFormat.spec(OutputFormat.validate),
         .flag("verbose", "list every reason, not a summary of the findings"),
-    ] + SceneSelection.specs + SceneThresholds.specs,
+    ] + SceneSelection.specs + SceneThresholds.specs + FrameDeliveryOption.specs,
     run: { arguments, console in
         let request = try ValidateRequest(arguments)
         let (format, destination) = try OutputFormat.parse(arguments, allowed: OutputFormat.validate, command: "validate")
         // A new format's destination is refused before the work (without --format, as before:
         // after it).
         if let destination, arguments.has("format") { try checkDocumentDestination(destination, named: format.documentName) }
+        if let traceOut = request.traceOut { try checkDocumentDestination(traceOut, named: "the Chrome trace") }
         let results = try request.run()
         if destination != "-" {
             let policy = try plotPolicy(for: console, width: nil, height: nil, color: nil)
@@ -92,6 +117,9 @@ let validateCommand = Command(
             case .markdown: try writeDocument(Data(SceneReport.markdown(results).utf8), to: destination, console: console, named: format.documentName)
             default: try writeJSON(SceneReport.json(results, thresholds: request.thresholds, files: request.files), to: destination, console: console)
             }
+        }
+        if let traceOut = request.traceOut {
+            try writeDocument(Data(ChromeTraceWriter.document(try request.traceEntries(results)).utf8), to: traceOut, console: console, named: "the Chrome trace")
         }
         return results.contains(where: \.isJanky) ? .checkFailed : .success
     }
@@ -107,6 +135,13 @@ struct ValidateRequest {
     let modes: [TimingMode]
     let thresholds: Thresholds
     let verbose: Bool
+    /// How frames are delivered (`--frames`, `--clock`); `nil` for ideal frames.
+    let delivery: DeliveryOptions?
+    /// Recordings to validate instead of scenes (`--trace`).
+    let traces: [MotionTrace]
+    /// Where `--trace-out` writes Chrome Trace Event JSON.
+    let traceOut: String?
+    let platformThresholds: PlatformThresholds
     /// A debug build's frame costs are shown but not judged: they say nothing about a release.
     let judgesFrameCost: Bool
     /// The Lottie files named, in order.
@@ -114,9 +149,10 @@ struct ValidateRequest {
     /// A file's own frame rate by scene name: its scenes are validated at it too.
     let ownRates: [String: Double]
 
-    /// The rates `scene` is validated at: the requested ones, then its file's own.
+    /// The rates `scene` is validated at: the requested ones, then its file's own (with ideal
+    /// frames: a display model is asked for at the rates given, whose vsync it models).
     func rates(for scene: Scene) -> [Double] {
-        guard let own = ownRates[scene.name], !rates.contains(own) else { return rates }
+        guard delivery == nil, let own = ownRates[scene.name], !rates.contains(own) else { return rates }
         return rates + [own]
     }
 
@@ -125,7 +161,9 @@ struct ValidateRequest {
 
     init(_ arguments: Arguments, judgesFrameCost: Bool = isOptimizedBuild) throws {
         thresholds = try SceneThresholds.thresholds(from: arguments)
-        rates = try SceneSelection.rates(arguments, defaults: [60, 120])
+        platformThresholds = try FrameDeliveryOption.thresholds(arguments)
+        traceOut = arguments.string("trace-out")
+        var rates = try SceneSelection.rates(arguments, defaults: [60, 120])
         if let tooFast = rates.first(where: { $0 > Self.maximumRate }) {
             throw CLIError.usage("--hz must be at most \(Self.maximumRate.formatted) frames per second, got \(tooFast.formatted)")
         }
@@ -134,8 +172,28 @@ struct ValidateRequest {
         case "paced": modes = [.paced]
         default: modes = [.linear, .paced]
         }
-        (scenes, files) = try SceneSelection.selection(
-            from: arguments, seed: try SceneSelection.seed(arguments), defaultNames: ["bee", "menu"])
+        let seed = try SceneSelection.seed(arguments)
+        if let path = arguments.string("trace") {
+            if let scene = arguments.positionals.first {
+                throw CLIError.usage("--trace validates a recording, not scenes; got the scene \(quoted(scene)) too")
+            }
+            if arguments.has("frames") || arguments.has("clock") {
+                throw CLIError.usage("--trace validates a recording as it was delivered; --frames and --clock apply to scenes")
+            }
+            traces = try FrameDeliveryOption.readTraces(path)
+            scenes = []
+            files = []
+            delivery = nil
+            if !arguments.has("hz") { rates = [] }
+        } else {
+            traces = []
+            let (options, traceRate) = try FrameDeliveryOption.options(arguments, seed: seed)
+            delivery = options
+            if let traceRate, !arguments.has("hz") { rates = [traceRate] }
+            try FrameDeliveryOption.check(options, rates: rates)
+            (scenes, files) = try SceneSelection.selection(from: arguments, seed: seed, defaultNames: ["bee", "menu"])
+        }
+        self.rates = rates
         var ownRates: [String: Double] = [:]
         for file in files {
             for name in file.sceneNames { ownRates[name] = file.ownRate }
@@ -144,24 +202,58 @@ struct ValidateRequest {
         verbose = arguments.has("verbose")
         self.judgesFrameCost = judgesFrameCost
         for scene in scenes {
-            for hz in rates(for: scene) { try SceneSelection.requireSampleable(scene, hz: hz) }
+            for hz in self.rates(for: scene) { try SceneSelection.requireSampleable(scene, hz: hz) }
         }
     }
 
-    /// Validates every scene × mode × rate, in that order (deterministic).
+    /// Validates every scene × mode × rate, in that order (deterministic); or every trace at
+    /// every rate given (its own rate without --hz).
     func run() throws -> [SceneValidation] {
         var clock = BenchKitFrameClock()
         var results: [SceneValidation] = []
+        for trace in traces {
+            do {
+                let reports = try (rates.isEmpty ? [nil] : rates.map { Optional($0) }).map { hz in
+                    try Validation.validate(trace: trace, hz: hz, thresholds: thresholds, platformThresholds: platformThresholds)
+                }
+                results.append(SceneValidation(scene: try .trace(trace), reports: reports, judgesFrameCost: false))
+            } catch {
+                throw CLIError.usage("\(error)")
+            }
+        }
         for scene in scenes {
             do {
                 results.append(
                     try Validation.validate(
                         scene, modes: modes, rates: rates(for: scene), thresholds: thresholds, judgesFrameCost: judgesFrameCost,
-                        clock: &clock))
+                        delivery: delivery, clock: &clock))
             } catch {
                 throw CLIError.usage("\(scene.name): \(error)")
             }
         }
         return results
+    }
+
+    /// What `--trace-out` writes: each report with its delivered frames (ideal frames when no
+    /// `--frames` was given).
+    func traceEntries(_ results: [SceneValidation]) throws -> [ChromeTraceWriter.Entry] {
+        var entries: [ChromeTraceWriter.Entry] = []
+        for result in results {
+            for report in result.reports {
+                if let delivered = report.delivery {
+                    entries.append(ChromeTraceWriter.Entry(report: report, delivery: delivered))
+                    continue
+                }
+                do {
+                    let ideal = try Validation.deliver(
+                        result.scene, mode: report.mode ?? .linear, hz: report.hz,
+                        options: DeliveryOptions(model: .ideal, thresholds: platformThresholds))
+                    entries.append(ChromeTraceWriter.Entry(report: report, delivery: ideal))
+                } catch {
+                    throw CLIError.usage("\(result.scene.name): \(error)")
+                }
+            }
+        }
+        return entries
     }
 }

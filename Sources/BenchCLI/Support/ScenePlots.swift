@@ -90,7 +90,7 @@ enum ScenePlots {
     /// (teleports, speed jumps, turns, the stop). Several scenes: one series each.
     static func plot(
         _ scenes: [Scene], quantity: PlotQuantity, mode: TimingMode, hz: Double, style: Style,
-        thresholds: Thresholds = Thresholds()
+        thresholds: Thresholds = Thresholds(), validation: ((Scene) throws(MotionError) -> ValidationReport)? = nil
     ) throws -> Plot {
         for scene in scenes where !quantity.applies(to: scene) {
             let kind: String
@@ -122,7 +122,13 @@ enum ScenePlots {
         do {
             for scene in scenes {
                 let series = try Validation.series(scene, mode: mode, hz: hz)
-                let validated = try Validation.validate(scene, mode: mode, hz: hz, thresholds: thresholds)
+                // A recorded trace is judged its own way (`validate(trace:)`), not as a timeline.
+                let validated: ValidationReport
+                if let validation {
+                    validated = try validation(scene)
+                } else {
+                    validated = try Validation.validate(scene, mode: mode, hz: hz, thresholds: thresholds)
+                }
                 let report = single ? validated : nil
                 switch quantity {
                 case .path:

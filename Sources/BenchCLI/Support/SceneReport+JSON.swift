@@ -57,6 +57,10 @@ extension SceneReport {
                 ("x1", .number(curve.x1)), ("y1", .number(curve.y1)), ("x2", .number(curve.x2)), ("y2", .number(curve.y2)),
             ])
         }
+        // `delivery` only with --frames or --trace: ideal frames' documents stay as they were.
+        var delivery: [(String, JSON)] = report.delivery == nil ? [] : [("delivery", deliveryJSON(report))]
+        // The sample figures over the frames' phase (null-free: absent for a recording).
+        if let sweep = report.phaseSweep { delivery.insert(("phaseSweep", phaseJSON(sweep)), at: 0) }
         var members: [(String, JSON)] = [
             ("scene", .string(report.scene)),
             ("mode", report.mode.map { .string($0.rawValue) } ?? .null),
@@ -69,7 +73,7 @@ extension SceneReport {
             ("timing", timing),
         ]
         if case .timeline = scene.kind, !report.joins.isEmpty { members.append(("joins", timelineJoins(report.joins))) }
-        return .object(members)
+        return .object(members + delivery)
     }
 
     static func event(_ event: FrameEvent?) -> [(String, JSON)] {

@@ -10,6 +10,9 @@ enum SceneReport {
         let rates = request.rates.map { $0.formatted }.joined(separator: ", ")
         let modes = request.modes.map(\.rawValue).joined(separator: " and ")
         var header = "bench validate: \(results.count) scene\(results.count == 1 ? "" : "s") at \(rates) Hz, path timing \(modes)"
+        if !request.traces.isEmpty {
+            header = "bench validate --trace: \(results.count) recording\(results.count == 1 ? "" : "s") at \(rates.isEmpty ? "the recorded rate" : rates + " Hz")"
+        }
         header += request.thresholds == Thresholds() ? "; default thresholds ('bench help validate')" : "; thresholds changed by flags"
         if !request.judgesFrameCost {
             header += "\n(debug build: the frame cost is measured and shown but not judged; a release build judges it)"
@@ -62,6 +65,8 @@ enum SceneReport {
             lines.append(integratorTable(result.reports).rendered(indent: "  "))
             for note in notes(result) { lines.append("  note: " + note) }
         }
+        lines += phaseLines(result)
+        lines += deliveryLines(result)
         let style = ScenePlots.Style(width: plotWidth, height: 10, usesColor: usesColor)
         if let plot = try? ScenePlots.compact(result, style: style), let text = try? plot.render() {
             lines.append("")
@@ -180,6 +185,8 @@ enum SceneReport {
         case .firstFrameJump: "first-frame jump"
         case .frameCost: "frame cost over budget"
         case .startKick: "kick at the start"
+        case .lateFrames: "late frames"
+        case .onScreenError: "on-screen error"
         }
     }
 

@@ -1,0 +1,199 @@
+import BenchKit
+import Foundation
+import Motion
+
+/// `bench validate`'s frame delivery: `--frames`, `--clock`, the platforms' thresholds, and the
+/// traces read (`--trace`, `--frames trace:FILE`) and written (`--trace-out`).
+enum FrameDeliveryOption {
+    static let specs: [OptionSpec] = [
+        .option("frames", "MODEL", "how frames reach the display: ideal (default), vsync, load:NAME[,depth=2], vrr:RATES[,load=NAME][,depth=2], trace:FILE"),
+        .option("clock", "CLOCK", "the time the animation is sampled at: target (default), timestamp or now"),
+        .option("trace", "FILE", "validate a recorded trace (CSV t,x,y[,present,target] or Chrome Trace Event JSON) instead of scenes"),
+        .option("trace-out", "FILE", "write Chrome Trace Event JSON of the frames (opens in ui.perfetto.dev and chrome://tracing)"),
+        .option("hitch-grades", "W,C", "XCTest hitch time ratio grades, ms/s: good ≤ W, critical ≥ C (default 5,10)"),
+        .option("organizer-grades", "A,B,C", "Xcode Organizer hitch tiers, ms/s: good ≤ A, fair ≤ B, poor ≤ C (default 10,25,50)"),
+        .option("jank-multiplier", "M", "JankStats: a frame is jank above M expected frame durations (default 2)"),
+        .option("max-screen-error", "PT", "largest 99th-percentile on-screen error under --frames (default 0.5)"),
+    ]
+
+    /// One line per named load profile with its parameters, for help.
+    static var profileListing: [String] {
+        LoadProfile.all.map { load in
+            func ms(_ seconds: Double) -> String { SceneThresholds.trimmed(significant(seconds * 1000, 3)) }
+            // Name and parameters two spaces apart, a table row help keeps as it is.
+            return load.name + String(repeating: " ", count: max(2, 9 - load.name.count)) + "\(ms(load.typicalCost)) ± \(ms(load.jitter)) ms a frame, \(ms(load.spikeCost)) ms spikes in \(SceneThresholds.trimmed(significant(100 * load.spikeProbability, 2))) % of frames, callbacks up to \(ms(load.callbackLatency)) ms late"
+        }
+    }
+
+    /// The platforms' thresholds with every flag given applied.
+    static func thresholds(_ arguments: Arguments) throws -> PlatformThresholds {
+        var limits = PlatformThresholds()
+        if let grades = try arguments.doubles("hitch-grades", greaterThan: 0) {
+            guard grades.count == 2 else {
+                throw CLIError.usage("--hitch-grades expects two numbers W,C (ms/s), got \(quoted(arguments.string("hitch-grades")!))")
+            }
+            limits.xctestWarning = grades[0]
+            limits.xctestCritical = grades[1]
+        }
+        if let tiers = try arguments.doubles("organizer-grades", greaterThan: 0) {
+            guard tiers.count == 3 else {
+                throw CLIError.usage("--organizer-grades expects three numbers A,B,C (ms/s), got \(quoted(arguments.string("organizer-grades")!))")
+            }
+            limits.organizer = tiers
+        }
+        if let multiplier = try arguments.double("jank-multiplier", greaterThan: 0) { limits.jankMultiplier = multiplier }
+        if let error = try arguments.double("max-screen-error", atLeast: 0) { limits.maxOnScreenError = error }
+        do {
+            return try limits.validated()
+        } catch {
+            throw CLIError.usage("\(error)")
+        }
+    }
+
+    /// The delivery `--frames` and `--clock` ask for; `nil` for ideal frames (the classic view,
+    /// its output unchanged). A `trace:FILE` model also fixes the rate: the recording's.
+    static func options(_ arguments: Arguments, seed: UInt64?) throws -> (options: DeliveryOptions?, traceRate: Double?) {
+        let clock = FrameClock(rawValue: try arguments.choice("clock", FrameClock.allCases.map(\.rawValue)) ?? "target")!
+        let limits = try thresholds(arguments)
+        guard let text = arguments.string("frames") else {
+            if arguments.has("clock") { throw CLIError.usage("--clock needs --frames vsync, load:NAME, vrr:RATES or trace:FILE (ideal frames sample every clock alike)") }
+            return (nil, nil)
+        }
+        var traceRate: Double?
+        let model = try self.model(text, traceRate: &traceRate)
+        if model == .ideal {
+            if arguments.has("clock") { throw CLIError.usage("--clock needs --frames vsync, load:NAME, vrr:RATES or trace:FILE (ideal frames sample every clock alike)") }
+            return (nil, nil)
+        }
+        return (DeliveryOptions(model: model, clock: clock, seed: seed ?? 0, thresholds: limits), traceRate)
+    }
+
+    /// Parses a `--frames` value.
+    static func model(_ text: String, traceRate: inout Double?) throws -> FrameDeliveryModel {
+        let expected = "expected ideal, vsync, load:NAME[,depth=2], vrr:RATES[,load=NAME][,depth=2] or trace:FILE"
+        if text == "ideal" { return .ideal }
+        if text == "vsync" { return .vsync }
+        if text.hasPrefix("trace:") {
+            let path = String(text.dropFirst("trace:".count))
+            guard !path.isEmpty else { throw CLIError.usage("--frames trace: needs a file, got none; \(expected)") }
+            let traces = try readTraces(path)
+            guard traces.count == 1, let trace = traces.first else {
+                throw CLIError.usage("--frames trace:\(path) holds \(traces.count) traces; expected one recording of frame times")
+            }
+            guard let rate = trace.inferredRate else {
+                throw CLIError.usage("--frames trace:\(path) has one frame; expected at least two to know the rate")
+            }
+            traceRate = rate
+            return .recorded(trace.deliveredFrames(hz: rate))
+        }
+        let (kind, rest): (String, String)
+        if let colon = text.firstIndex(of: ":") {
+            kind = String(text[..<colon])
+            rest = String(text[text.index(after: colon)...])
+        } else {
+            kind = text
+            rest = ""
+        }
+        guard kind == "load" || kind == "vrr" else { throw CLIError.usage("--frames: unknown model \(quoted(text)); \(expected)") }
+        guard !rest.isEmpty else { throw CLIError.usage("--frames \(kind): needs \(kind == "load" ? "a profile NAME" : "RATES"), got none; \(expected)") }
+        var rates: [Double] = []
+        var profile: LoadProfile?
+        var depth = 1
+        for (index, token) in rest.split(separator: ",", omittingEmptySubsequences: false).map(String.init).enumerated() {
+            if let equals = token.firstIndex(of: "=") {
+                let key = token[..<equals], value = String(token[token.index(after: equals)...])
+                switch key {
+                case "depth":
+                    guard let d = Int(value), d == 1 || d == 2 else {
+                        throw CLIError.usage("--frames \(kind): pipeline depth must be 1 or 2, got \(quoted(value))")
+                    }
+                    depth = d
+                case "load" where kind == "vrr":
+                    profile = try named(value)
+                default:
+                    throw CLIError.usage("--frames \(kind): unknown setting \(quoted(String(token))); expected \(kind == "vrr" ? "load=NAME or depth=1|2" : "depth=1|2")")
+                }
+            } else if kind == "load" {
+                guard index == 0 else { throw CLIError.usage("--frames load: one profile NAME, then depth=N; got \(quoted(token))") }
+                profile = try named(token)
+            } else if token == "promotion" || token == "promotion-ipad" {
+                rates += VariableRate.promotionIPad
+            } else if token == "promotion-iphone" {
+                rates += VariableRate.promotionIPhone
+            } else {
+                guard let rate = Double(token), rate.isFinite else {
+                    throw CLIError.usage("--frames vrr: rate \(quoted(token)) is not a number; expected rates in Hz (vrr:120,80,60), promotion or promotion-iphone")
+                }
+                guard rate > 0 else { throw CLIError.usage("--frames vrr: rate must be greater than 0 Hz, got \(token)") }
+                rates.append(rate)
+            }
+        }
+        do {
+            let load = try (profile ?? .busy).with(pipelineDepth: depth)
+            if kind == "load" { return .load(load) }
+            guard !rates.isEmpty else { throw CLIError.usage("--frames vrr: needs at least one rate; \(expected)") }
+            return .variableRate(rates: rates, load: load)
+        } catch let error as MotionError {
+            throw CLIError.usage("--frames: \(error)")
+        }
+    }
+
+    static func named(_ name: String) throws -> LoadProfile {
+        do {
+            return try LoadProfile.named(name)
+        } catch {
+            throw CLIError.usage("--frames: \(error)")
+        }
+    }
+
+    /// Checks a variable-rate set holds every validated rate.
+    static func check(_ options: DeliveryOptions?, rates: [Double]) throws {
+        guard case .variableRate(let set, _) = options?.model else { return }
+        for hz in rates {
+            do {
+                _ = try VariableRate.validated(set, base: hz)
+            } catch {
+                throw CLIError.usage("--frames: \(error)")
+            }
+        }
+    }
+
+    /// The traces in a file: Chrome Trace Event JSON when it starts with `{` or `[`, else CSV.
+    static func readTraces(_ path: String) throws -> [MotionTrace] {
+        let data: Data
+        do {
+            data = try InputFile.read(path)
+        } catch {
+            throw CLIError.usage("\(error)")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw CLIError.usage("\(path): not UTF-8 text; expected a CSV trace or Chrome Trace Event JSON")
+        }
+        do {
+            let first = text.first { !$0.isWhitespace }
+            if first == "{" || first == "[" { return try MotionTrace.chromeTrace(text, source: path) }
+            return [try MotionTrace.csv(text, source: path)]
+        } catch {
+            throw CLIError.usage("\(error)")
+        }
+    }
+
+    /// The profile's parameters in words, for the report's header.
+    static func describe(_ options: DeliveryOptions) -> String {
+        func ms(_ seconds: Double) -> String { SceneThresholds.trimmed(significant(seconds * 1000, 3)) }
+        func load(_ load: LoadProfile) -> String {
+            "\(load.name): \(ms(load.typicalCost)) ± \(ms(load.jitter)) ms per frame, \(ms(load.spikeCost)) ms spikes in \(significant(100 * load.spikeProbability, 2)) % of frames, callbacks up to \(ms(load.callbackLatency)) ms late, pipeline depth \(load.pipelineDepth)"
+        }
+        let model: String
+        switch options.model {
+        case .ideal: model = "ideal (frames at k/hz)"
+        case .vsync: model = "vsync (every frame on its vsync, callbacks on time)"
+        case .load(let profile): model = "load \(load(profile))"
+        case .variableRate(let rates, let profile):
+            model = "variable rate \(rates.map { $0.formatted }.joined(separator: ", ")) Hz (down a step on a miss, up after \(VariableRate.framesBeforeStepUp) frames that fit), load \(load(profile))"
+        case .recorded(let frames):
+            return "recorded: \(frames.count) frames from a trace; clock \(options.clock.rawValue)"
+        }
+        return "\(model); clock \(options.clock.rawValue); seed \(options.seed)"
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+
+/// `bench validate --frames/--clock/--trace/--trace-out` and `bench plot --trace` end to end.
+@Suite struct FrameDeliveryCLITests {
+    func scratch() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("frames-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    @Test func idealFramesAreTheClassicView() throws {
+        let plain = try runBench(["validate", "bee1+", "--hz", "60"])
+        let ideal = try runBench(["validate", "bee1+", "--hz", "60", "--frames", "ideal"])
+        #expect(plain.code == ideal.code)
+        #expect(GoldenOutput.masked(plain.stdout) == GoldenOutput.masked(ideal.stdout))
+        #expect(!ideal.stdout.contains("frames as delivered"))
+    }
+
+    @Test func vsyncKeepsOrdinaryMotionsSmoothAndPrintsEveryPlatform() throws {
+        // A spring from rest and a short move (menu-show is janky by design: its wave's first frame).
+        let spring = ["--stiffness", "300", "--damping", "30", "--from", "0", "--to", "200"]
+        let move = ["--svg", "M 0 0 L 120 0", "--duration", "0.4"]
+        for (clock, scene) in [("target", spring), ("timestamp", spring), ("now", spring), ("target", move), ("now", move)] {
+            let run = try runBench(["validate"] + scene + ["--frames", "vsync", "--clock", clock])
+            #expect(run.code == 0, "\(clock): \(run.stdout.suffix(600))")
+            for word in ["frames as delivered", "Apple hitch", "XCTest/Organizer", "JankStats", "Chrome dropped %", "Android overrun ms", "on-screen pt"] {
+                #expect(run.stdout.contains(word), "\(word)")
+            }
+            #expect(run.stdout.contains("good/good"))
+        }
+    }
+
+    @Test func loadPrintsItsParametersAndIsSeeded() throws {
+        let a = try runBench(["validate", "menu-show", "--frames", "load:stutter", "--seed", "3", "--json", "-"])
+        let b = try runBench(["validate", "menu-show", "--frames", "load:stutter", "--seed", "3", "--json", "-"])
+        #expect(GoldenOutput.masked(a.stdout) == GoldenOutput.masked(b.stdout))
+        #expect(a.stdout.contains("\"hitchTimeRatio\""))
+        #expect(a.stdout.contains("\"model\": \"load:stutter\""))
+        let text = try runBench(["validate", "menu-show", "--frames", "load:stutter,depth=2"])
+        #expect(text.stdout.contains("load stutter: 5 ± 1 ms per frame, 50 ms spikes in 2.0 % of frames"))
+        #expect(text.stdout.contains("pipeline depth 2"))
+    }
+
+    @Test func traceOutReadsBackToTheSameFigures() throws {
+        let folder = try scratch()
+        let trace = folder.appendingPathComponent("frames.json").path
+        let first = try runBench([
+            "validate", "bee1+", "--mode", "paced", "--hz", "120", "--frames", "load:busy", "--trace-out", trace, "--json", "-",
+        ])
+        #expect([0, 1].contains(first.code), "\(first.stderr)")
+        let back = try runBench(["validate", "--trace", trace, "--json", "-"])
+        #expect([0, 1].contains(back.code), "\(back.stderr)")
+        func figures(_ text: String) throws -> [String: Any] {
+            let document = try JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: Any]
+            let scene = (document["scenes"] as! [[String: Any]])[0]
+            return scene["delivery"] as! [String: Any]
+        }
+        let a = try figures(first.stdout), b = try figures(back.stdout)
+        for (platform, keys) in [
+            ("apple", ["hitchTimeRatio", "totalHitchTime", "hitchCount"]), ("chrome", ["windows", "slots", "dropped"]),
+            ("android", ["jankCount"]),
+        ] {
+            let left = a[platform] as! [String: Any], right = b[platform] as! [String: Any]
+            for key in keys {
+                let x = (left[key] as! NSNumber).doubleValue, y = (right[key] as! NSNumber).doubleValue
+                #expect(abs(x - y) <= 1e-6 * max(1, abs(x)), "\(platform).\(key): \(x) vs \(y)")
+            }
+        }
+        let overrunA = (a["android"] as! [String: Any])["frameOverrunMs"] as! [String: Double]
+        let overrunB = (b["android"] as! [String: Any])["frameOverrunMs"] as! [String: Double]
+        for key in ["p50", "p90", "p99", "max"] { #expect(abs(overrunA[key]! - overrunB[key]!) < 1e-5) }
+        // The file is Chrome Trace Event JSON: traceEvents with slices, counters and metadata.
+        let document = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: trace))) as! [String: Any]
+        let events = document["traceEvents"] as! [[String: Any]]
+        let phases = Set(events.compactMap { $0["ph"] as? String })
+        #expect(phases.isSuperset(of: ["M", "X", "C"]))
+        #expect(events.contains { $0["name"] as? String == "hitch" })
+    }
+
+    @Test func aCSVTraceIsValidatedAndPlotted() throws {
+        let folder = try scratch()
+        let csv = folder.appendingPathComponent("move.csv")
+        var lines = ["t_ms,x,y"]
+        for k in 0...60 { lines.append("\(Double(k) * 1000 / 60),\(5 * k),100") }
+        try lines.joined(separator: "\n").write(to: csv, atomically: true, encoding: .utf8)
+        let run = try runBench(["validate", "--trace", csv.path])
+        #expect(run.code == 0, "\(run.stdout) \(run.stderr)")
+        #expect(run.stdout.contains("60 Hz"))
+        #expect(run.stdout.contains("— (recording)"))
+        let plot = try runBench(["plot", "--trace", csv.path, "--width", "60", "--height", "12"])
+        #expect(plot.code == 0, "\(plot.stderr)")
+        #expect(plot.stdout.contains("@60 Hz"))
+    }
+
+    @Test(arguments: [
+        (["--frames", "load:heavy"], "unknown load profile 'heavy'"),
+        (["--frames", "warp"], "unknown model 'warp'"),
+        (["--frames", "vrr:120,80", "--hz", "60"], "lacks the base rate 60 Hz"),
+        (["--frames", "vrr:120,0"], "rate must be greater than 0 Hz, got 0"),
+        (["--frames", "vrr:120,-60"], "rate must be greater than 0 Hz, got -60"),
+        (["--frames", "load:busy,depth=3"], "pipeline depth must be 1 or 2, got '3'"),
+        (["--frames", "vrr:120,load=nope"], "unknown load profile 'nope'"),
+        (["--clock", "sundial", "--frames", "vsync"], "--clock expects one of target, timestamp, now, got 'sundial'"),
+        (["--clock", "now"], "--clock needs --frames"),
+        (["--hitch-grades", "10,5"], "must ascend"),
+        (["--organizer-grades", "10,25"], "three numbers"),
+        (["--trace", "/nonexistent/trace.csv"], "/nonexistent/trace.csv"),
+    ])
+    func badInputIsOneLineAndExit2(arguments: [String], message: String) throws {
+        let folder = try scratch()
+        let out = folder.appendingPathComponent("out.json").path
+        let scenes = arguments.contains("--trace") ? [] : ["menu-show"]
+        let run = try runBench(["validate"] + scenes + arguments + ["--trace-out", out])
+        #expect(run.code == 2, "\(run.stdout.prefix(300))")
+        #expect(run.stderr.contains(message), "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").count == 1)
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    @Test(arguments: [
+        ("", "empty file"),
+        ("t,x\n0,1\n", "missing column 'y'"),
+        ("t,x,y\n0,1,2\n0.1,NaN,2\n", ":3: x must be a finite number, got 'NaN'"),
+        ("t,x,y\n0,1,2\n0,1,2\n", ":3: duplicate time"),
+        ("t,x,y\n0.2,1,2\n0.1,1,2\n", ":3: time goes backwards"),
+        ("{\"traceEvents\": [{\"ph\": \"C\", \"name\": \"speed\", \"ts\": 0, \"args\": {\"speed\": 1}}]}", "no counter events with x and y"),
+        ("{\"traceEvents\": [{\"ph\": \"C\", \"name\": \"p\", \"ts\": \"0\", \"args\": {\"x\": 1, \"y\": 2}}]}", "expected a number"),
+        ("{\"events\": []}", "without 'traceEvents'"),
+    ])
+    func badTracesNameTheFileAndLine(text: String, message: String) throws {
+        let folder = try scratch()
+        let file = folder.appendingPathComponent("bad.trace").path
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        for command in [["validate", "--trace", file], ["plot", "--trace", file], ["validate", "menu-show", "--frames", "trace:\(file)"]] {
+            let run = try runBench(command)
+            #expect(run.code == 2, "\(command)")
+            #expect(run.stderr.contains(file) && run.stderr.contains(message), "\(command): \(run.stderr)")
+            #expect(run.stderr.split(separator: "\n").count == 1)
+        }
+    }
+}

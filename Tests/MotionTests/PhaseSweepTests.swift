@@ -1,0 +1,41 @@
+import Testing
+
+@testable import Motion
+
+/// The frame-phase sweep against the exact, sample-free view of the bee's joins.
+@Suite struct PhaseSweepTests {
+    @Test func theWorstPhaseShowsTheBeesExactJoinRatio() throws {
+        // bee1 linear at 60 Hz: the largest exact speed ratio across a join is 600 → 247 pt/s at
+        // join 4 → 5 (×1/0.412 = 2.43). A frame ending on the join shows the whole jump; one
+        // straddling it averages the two sides. Over 64 phases the worst comes within 3 % of
+        // the exact ratio (the speed inside element 5 changes too, so not to the digit), and the
+        // best phase shows far less.
+        let scene = try Scene.bee(BeeFlight(bee: .one, sign: 1))
+        let report = try Validation.validate(scene, mode: .linear, hz: 60)
+        let exact = report.joins.filter { $0.speedIn > 0 && $0.speedOut > 0 }.map { max($0.speedRatio, 1 / $0.speedRatio) }.max()!
+        let sweep = try Validation.phaseSweep(scene, mode: .linear, hz: 60, phases: 64)
+        let jump = try #require(sweep.speedJump)
+        #expect(abs(jump.max - exact) / exact < 0.03, "sweep \(jump.max) vs exact \(exact)")
+        #expect(jump.min < 0.85 * jump.max)
+        #expect((0..<1).contains(jump.worstPhase))
+        // The report carries the default sweep, and its phase 0 is the report's own frames.
+        let carried = try #require(report.phaseSweep)
+        #expect(carried.phases == PhaseSweep.defaultPhases)
+        #expect(carried.speedJump!.max >= report.metrics.speedJump!.ratio - 1e-9)
+    }
+
+    @Test func thePacedHairpinTurnDependsOnThePhase() throws {
+        let sweep = try Validation.phaseSweep(try Scene.bee(BeeFlight(bee: .one, sign: 1)), mode: .paced, hz: 60)
+        let turn = try #require(sweep.turn)
+        // 76°–119° over 16 phases (issue 12's figures).
+        #expect(abs(turn.min - 76) < 1 && abs(turn.max - 119) < 1, "\(turn)")
+    }
+
+    @Test func aConstantSpeedMoveIsTheSameAtEveryPhase() throws {
+        let move = try TimelineMotion(quantity: .position, end: 1, value: { t in SIMD2(300 * min(max(t, 0), 1), 0) })
+        let sweep = try Validation.phaseSweep(Scene(name: "move", kind: .timeline(move, viewport: nil)), hz: 60)
+        // Inside the move every frame goes 5 pt; the ends (from and to rest) are boundaries.
+        #expect(abs(sweep.maxStep.max - 5) < 1e-9)
+        #expect(sweep.turn.map { $0.max < 1e-6 } ?? true)
+    }
+}
