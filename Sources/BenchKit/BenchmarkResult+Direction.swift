@@ -36,15 +36,16 @@ extension BenchmarkResult {
     }
 }
 
-/// The encoder of every CI document of a run: sorted keys, no escaped slashes (benchmark names
-/// hold them), pretty-printed, a final newline — byte-for-byte reproducible, as
-/// ``RunReport/jsonData(prettyPrinted:)``.
-enum FormatEncoder {
+/// The encoder of every JSON document BenchKit's types write (run reports, CI formats, merged
+/// runs, history analyses): sorted keys, no escaped slashes (benchmark names hold them),
+/// pretty-printed unless asked for one line, a final newline — byte-for-byte reproducible.
+public enum FormatEncoder {
+    /// `prettyPrinted` false writes one line (for machines, history files).
     /// - Throws: ``BenchKitError/encodingFailed(_:)`` for a non-finite number (the writers
     ///   leave those out, so this does not happen).
-    static func encode<T: Encodable>(_ value: T) throws -> Data {
+    public static func encode<T: Encodable>(_ value: T, prettyPrinted: Bool = true) throws -> Data {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        encoder.outputFormatting = prettyPrinted ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
         do {
             var data = try encoder.encode(value)
             data.append(0x0a)

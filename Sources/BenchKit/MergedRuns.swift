@@ -136,15 +136,5 @@ public struct MergedRuns: Codable, Equatable, Sendable {
         + "medians are each machine's own times: not comparable across machines"
 
     /// The document as pretty JSON with sorted keys and a final newline.
-    public func jsonData() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        do {
-            var data = try encoder.encode(self)
-            data.append(0x0a)
-            return data
-        } catch {
-            throw BenchKitError.encodingFailed("\(error)")
-        }
-    }
+    public func jsonData() throws -> Data { try FormatEncoder.encode(self) }
 }

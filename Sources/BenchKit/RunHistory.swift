@@ -72,15 +72,8 @@ public enum RunHistory {
     ///   written whole or synced, or is not a regular file.
     public static func append(_ record: HistoryRecord, toPath path: String) throws {
         func fail(_ reason: String) -> BenchKitError { .writeFailed(path: path, reason: reason) }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var line: Data
-        do {
-            line = try encoder.encode(record)
-        } catch {
-            throw BenchKitError.encodingFailed("\(error)")
-        }
-        line.append(0x0a)
+        // One line with its newline: the unit of an atomic append.
+        let line = try FormatEncoder.encode(record, prettyPrinted: false)
         if let code = OutputFile.makeFolders(OutputFile.directoryName(of: path)) { throw fail(plainReason(code)) }
         let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw fail(plainReason(errno)) }

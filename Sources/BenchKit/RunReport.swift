@@ -82,15 +82,7 @@ public struct RunReport: Codable, Equatable, Sendable {
     /// - Throws: ``BenchKitError/encodingFailed(_:)`` (a non-finite number, which the runner
     ///   never produces).
     public func jsonData(prettyPrinted: Bool = true) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = prettyPrinted ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
-        do {
-            var data = try encoder.encode(self)
-            data.append(0x0a)
-            return data
-        } catch {
-            throw BenchKitError.encodingFailed("\(error)")
-        }
+        try FormatEncoder.encode(self, prettyPrinted: prettyPrinted)
     }
 
     /// Reads a document, checking its schema.
@@ -191,3 +183,4 @@ extension DecodingError {
         return "a JSON object"
     }
 }
+

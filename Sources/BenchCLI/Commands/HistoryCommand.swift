@@ -58,7 +58,7 @@ let historyCommand = Command(
         }
         if let destination {
             let document = HistoryAnalysisDocument(file: file.path, runs: contents.records.count, tornLine: contents.tornLine, benchmarks: histories)
-            try writeDocument(try encodeJSON(document), to: destination, console: console)
+            try writeDocument(try benchKit { try FormatEncoder.encode(document) }, to: destination, console: console)
             if destination == "-" { return .success }
         }
         let canvas: Plot.Canvas = arguments.has("ascii") ? .ascii : .braille
@@ -131,15 +131,3 @@ func renderHistory(_ histories: [BenchmarkHistory], records: [HistoryRecord], fi
     return lines.joined(separator: "\n")
 }
 
-/// A Codable document as pretty JSON with sorted keys and a final newline.
-func encodeJSON<T: Encodable>(_ document: T) throws -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-    do {
-        var data = try encoder.encode(document)
-        data.append(0x0a)
-        return data
-    } catch {
-        throw CLIError.usage("cannot encode the document as JSON: \(error)")
-    }
-}
