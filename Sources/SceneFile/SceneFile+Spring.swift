@@ -67,13 +67,28 @@ extension SceneFile {
         var offsetScale = 1.0
         var shape: MenuShape?
         var stopsOnExactOffset = false
+        var restStop: RestCriteria?
+        var waveGrowth: Double?
         if let linkNode = object.optional("displayLink") {
             var link = try linkNode.object()
             let stopNode = try link.required("stop")
+            let distanceNode = link.optional("restDistance"), speedNode = link.optional("restSpeed")
             switch try stopNode.string() {
-            case "offsetIsZero": stopsOnExactOffset = true
-            default: throw stopNode.error("expected \"offsetIsZero\" (the display link stops when model − presented == 0 exactly), got \(stopNode.described)")
+            case "offsetIsZero":
+                stopsOnExactOffset = true
+                if let extra = distanceNode ?? speedNode {
+                    throw extra.error("expected restDistance and restSpeed only with \"stop\": \"rest\"")
+                }
+            case "rest":
+                // Rest as SpringSolver's RestCriteria: within restDistance of the target (points,
+                // default 0.5) and slower than restSpeed (points per second, default
+                // restDistance × 62.5 /s, Android's SpringForce rule).
+                let d = try distanceNode?.number(in: 1e-9...1e7, "a rest distance in points (positive)") ?? 0.5
+                let speed = try speedNode?.number(in: 1e-9...1e9, "a rest speed in points per second (positive)")
+                restStop = try? RestCriteria(distance: d, speed: speed ?? d * RestCriteria.speedPerDistance)
+            default: throw stopNode.error("expected \"offsetIsZero\" (the display link stops when model − presented == 0 exactly) or \"rest\" (when within restDistance and slower than restSpeed), got \(stopNode.described)")
             }
+            waveGrowth = try link.optional("waveGrowth")?.number(in: 1e-6...1e3, "a wave growth time in seconds (positive)")
             offsetScale = try link.optional("positiveOffsetScale")?.number(in: 0...1e3, "a scale") ?? 1
             if let waveNode = link.optional("wave") {
                 var wave = try waveNode.object()
@@ -88,8 +103,9 @@ extension SceneFile {
         }
         do {
             let scene = try SpringScene(
-                name: name, motion: motion, animationDuration: stopsOnExactOffset ? animationDuration : nil,
-                positiveOffsetScale: offsetScale, shape: shape, notes: notes, stopsOnExactOffset: stopsOnExactOffset)
+                name: name, motion: motion, animationDuration: stopsOnExactOffset || restStop != nil ? animationDuration : nil,
+                positiveOffsetScale: offsetScale, shape: shape, notes: notes, stopsOnExactOffset: stopsOnExactOffset,
+                restStop: restStop, waveGrowth: waveGrowth)
             return Scene(name: name, kind: .spring(scene))
         } catch {
             throw node.error("\(error)")

@@ -107,7 +107,7 @@ public struct SceneFile: Sendable {
             }
             return keys + ["uikit-mapping"]
         }()
-        public static let displayLink = ["stop", "positiveOffsetScale", "wave"]
+        public static let displayLink = ["stop", "restDistance", "restSpeed", "positiveOffsetScale", "wave", "waveGrowth"]
         public static let wave = ["width", "height"]
     }
 
@@ -215,11 +215,29 @@ public struct SceneFile: Sendable {
         case "keyframe", "basic":
             let built = try timedTrack(node, object: &object, type: type, context: context)
             try object.finish(expected: type == "keyframe" ? Keys.keyframe : Keys.basic)
-            let scene = try built.scene(name: name, context: context, pointsPerUnit: pointsPerUnit, node: node)
+            let compiled = try built.scene(name: name, context: context, pointsPerUnit: pointsPerUnit, node: node)
+            func isLinear(_ easing: Easing) -> Bool {
+                if case .cubic(let c) = easing { return c.x1 == c.y1 && c.x2 == c.y2 }
+                return false
+            }
+            let timing = built.timing
+            let source = TrackSource(
+                path: node.path, pathData: built.pathData,
+                values: type == "keyframe" && built.pathData == nil ? built.curve.values : nil, dimension: context.dimension,
+                keyTimes: type == "keyframe" ? built.curve.keyTimes : nil, timing: timing,
+                linearTiming: built.curve.mode == .linear && isLinear(built.easing) && built.curve.easings.allSatisfy(isLinear)
+                    && timing.timeOffset == 0 && !timing.autoreverses,
+                hasDisplayLink: false)
+            let scene = Scene(name: compiled.name, kind: compiled.kind, fixedMode: compiled.fixedMode, source: source)
             return Track(layer: context.layer, property: context.property, path: node.path, scene: scene, curve: built.curve, timing: built.timing)
         case "spring":
-            let scene = try springScene(node, object: &object, name: name, context: context, pointsPerUnit: pointsPerUnit.0)
+            let hasDisplayLink = object.members.contains { $0.key == "displayLink" }
+            let compiled = try springScene(node, object: &object, name: name, context: context, pointsPerUnit: pointsPerUnit.0)
             try object.finish(expected: Keys.spring)
+            let source = TrackSource(
+                path: node.path, pathData: nil, values: nil, dimension: 1, keyTimes: nil, timing: nil, linearTiming: false,
+                hasDisplayLink: hasDisplayLink)
+            let scene = Scene(name: compiled.name, kind: compiled.kind, source: source)
             return Track(layer: context.layer, property: context.property, path: node.path, scene: scene, curve: nil, timing: nil)
         default:
             throw typeNode.error("expected \"keyframe\", \"basic\" or \"spring\", got \(typeNode.described)")

@@ -8,7 +8,9 @@ enum SceneReport {
     static func render(_ results: [SceneValidation], request: ValidateRequest, plotWidth: Int, usesColor: Bool) -> String {
         var blocks: [String] = []
         let rates = request.rates.map { $0.formatted }.joined(separator: ", ")
-        let modes = request.modes.map(\.rawValue).joined(separator: " and ")
+        // The modes path scenes ran in (a scene file fixes its own); the asked ones without any path scene.
+        let ran = Set(results.filter(\.scene.usesTimingMode).flatMap { $0.reports.compactMap(\.mode) })
+        let modes = (ran.isEmpty ? request.modes : TimingMode.allCases.filter(ran.contains)).map(\.rawValue).joined(separator: " and ")
         var header = "bench validate: \(results.count) scene\(results.count == 1 ? "" : "s") at \(rates) Hz, path timing \(modes)"
         header += request.thresholds == Thresholds() ? "; default thresholds ('bench help validate')" : "; thresholds changed by flags"
         if !request.judgesFrameCost {
@@ -18,7 +20,7 @@ enum SceneReport {
         for result in results {
             blocks.append(render(result, plotWidth: plotWidth, usesColor: usesColor, thresholds: request.thresholds))
         }
-        blocks.append(findings(results, verbose: request.verbose))
+        blocks.append(findings(results, verbose: request.verbose, fixes: fixLines(results, thresholds: request.thresholds)))
         return blocks.joined(separator: "\n\n")
     }
 
@@ -41,6 +43,11 @@ enum SceneReport {
             if let comparison = result.modeComparison.map(words) { lines.append("  " + comparison) }
         case .timeline(let motion, _):
             lines.append(pathTable(result.reports, judged: result.judgesFrameCost, thresholds: thresholds).rendered(indent: "  "))
+            if let joins = timelineJoinTable(motion.joins) {
+                lines.append("")
+                lines.append("  joins (exact, from the model: tangent turn and speed ratio out ÷ in; a scalar in x, scaled to points):")
+                lines.append(joins.rendered(indent: "  "))
+            }
             if let report = result.reports.first, let seam = report.seam {
                 lines.append("  seam: every \(significant(seam.time - motion.start)) s the cycle restarts from \(place(seam.from, report.seamEndVisible)) to \(place(seam.to, report.seamStartVisible)): a gap of \(significant(seam.gap)) pt")
             }
@@ -146,7 +153,7 @@ enum SceneReport {
 
     /// The findings, one line per scene × mode × kind (the worst instance, the rates it shows
     /// at and how many more), or every reason with `verbose`.
-    static func findings(_ results: [SceneValidation], verbose: Bool) -> String {
+    static func findings(_ results: [SceneValidation], verbose: Bool, fixes: [String] = []) -> String {
         let reports = results.flatMap(\.reports)
         let janky = reports.filter { $0.verdict == .janky }
         let checks = "\(janky.count) of \(reports.count) scene × mode × rate checks janky"
@@ -168,6 +175,7 @@ enum SceneReport {
                 lines.append("  \(group.head) @\(rates) Hz: \(group.worst.text)\(more)")
             }
         }
+        lines += fixes
         lines.append("verdict: janky: \(checks) (exit 1)")
         return lines.joined(separator: "\n")
     }
