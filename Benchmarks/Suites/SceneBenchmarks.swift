@@ -19,10 +19,12 @@ import Motion
 ///   display link driving an ODE would; the offset and the path are built the same way, so the
 ///   race is about the spring.
 ///
+/// `scene/file-100-layers` (SceneFileBenchmarks.swift) validates a generated scene file.
+///
 /// Each check compares the kernel's positions with the reference's at every frame before
 /// anything is timed.
 func sceneBenchmarks() throws -> [Benchmark] {
-    [try beeFrameBenchmark(), try menuFrameBenchmark()]
+    [try beeFrameBenchmark(), try menuFrameBenchmark(), try sceneFileBenchmark()]
 }
 
 // MARK: Bee
