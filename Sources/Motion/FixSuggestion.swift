@@ -152,7 +152,7 @@ extension Validation {
             let seconds = max((abs(apex) / fastest * 100).rounded(.up) / 100, 0.01)
             return ([.waveGrowth(seconds: seconds)],
                 "grow the wave from zero over \(formatted(seconds, 2)) s (offset × min(t / \(formatted(seconds, 2)) s, 1)) instead of drawing its \(formatted(abs(apex), 1)) pt at once: the growth is then no faster than the \(formatted(fastest, 0)) pt/s the spring moves it at its fastest")
-        case .startKick, .frameCost:
+        case .startKick, .frameCost, .interruption:
             return nil
         }
     }

@@ -177,9 +177,20 @@ public enum Validation {
             samples: samples, doubled: doubled, quadrupled: quadrupled, span: span, thresholds: thresholds)
         let label = ValidationReport.label(scene: name, mode: nil, hz: hz)
         var notes = motion.notes
-        let findings = offScreenFiltered(
+        var findings = offScreenFiltered(
             metrics.findings(label: label, thresholds: thresholds), metrics: metrics,
             viewport: motion.quantity == .position ? viewport : nil, notes: &notes)
+        for event in motion.interruptions {
+            func speed(_ v: SIMD2<Double>) -> String {
+                motion.quantity == .position ? "(\(formatted(v.x, 0)), \(formatted(v.y, 0)))" : formatted(v.x, 0)
+            }
+            let line = "interrupted (\(event.kind)) at t = \(formatted(event.time, 3)) s: velocity \(speed(event.velocityBefore)) → \(speed(event.velocityAfter)) pt/s, a change of \(formatted(event.velocityChange, 0)) pt/s"
+            if event.velocityChange > thresholds.speedFloor {
+                findings.append(Finding(kind: .interruption, message: "\(label): \(line)"))
+            } else {
+                notes.append(line + " (within the \(formatted(thresholds.speedFloor, 0)) pt/s speed floor: continuous)")
+            }
+        }
         if !metrics.designedSteps.isEmpty {
             let times = metrics.designedSteps.prefix(5).map { "t = \(formatted($0.to.time, 2)) s" }.joined(separator: ", ")
             let more = metrics.designedSteps.count > 5 ? ", …" : ""

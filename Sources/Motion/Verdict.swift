@@ -27,6 +27,9 @@ public struct Finding: Sendable, Equatable {
         /// A spring kicked from rest: its initial velocity is a break that stands out against
         /// the velocity the spring itself adds over the next frame.
         case startKick
+        /// An event retargets a running animation (restart, additive, preserve-velocity) and
+        /// the velocity changes there by more than `speedFloor`.
+        case interruption
     }
 
     public let kind: Kind

@@ -62,6 +62,13 @@ extension SceneFile {
         }
         notes.append(
             "spring: mass \(JSONText.number(spring.mass)), stiffness \(JSONText.number(spring.stiffness)), damping \(JSONText.number(spring.damping)) (ζ \(JSONText.number(spring.dampingRatio)))")
+        if let interruptionsNode = object.optional("interruptions") {
+            if let link = object.optional("displayLink") {
+                throw link.error("expected no displayLink with interruptions (the redraw loop of one spring is not defined across retargets)")
+            }
+            return try interruptedScene(
+                interruptionsNode, motion: motion, name: name, context: context, pointsPerUnit: scale, notes: notes)
+        }
         var animationDuration: Double?
         if case .uikit(let duration, _) = springParameters { animationDuration = duration }
         var offsetScale = 1.0
@@ -107,6 +114,116 @@ extension SceneFile {
                 positiveOffsetScale: offsetScale, shape: shape, notes: notes, stopsOnExactOffset: stopsOnExactOffset,
                 restStop: restStop, waveGrowth: waveGrowth)
             return Scene(name: name, kind: .spring(scene))
+        } catch {
+            throw node.error("\(error)")
+        }
+    }
+
+    /// A spring retargeted by events (`interruptions`): each at its `time` (seconds, increasing,
+    /// after 0) sends the value to `toValue` with a new spring (`spring`, default the same), in
+    /// the way its `kind` says:
+    ///
+    /// - `restart`: the new spring starts from the presented value with `velocity` (default 0):
+    ///   the old velocity is dropped;
+    /// - `preserveVelocity`: it starts from the presented value with the presented velocity (as
+    ///   SwiftUI and Framer Motion retarget springs);
+    /// - `additive`: the old animation keeps running and the new one, from the old target to the
+    ///   new (starting with `velocity`, default 0), is added to it, as Core Animation's additive
+    ///   animations combine: value = old(t) + new(t) − old target, velocity = the sum.
+    ///
+    /// The scene is a timeline until the last spring settles (SpringSolver's default rest), with
+    /// each interruption's exact velocities on both sides.
+    static func interruptedScene(
+        _ node: JSONNode, motion: SpringMotion<Double>, name: String, context: TrackContext, pointsPerUnit scale: Double,
+        notes: [String]
+    ) throws(JSONDocumentError) -> Scene {
+        typealias State = @Sendable (Double) -> (x: Double, v: Double)
+        let base = motion
+        var current: State = { t in (base.position(at: t), base.velocity(at: t)) }
+        var target = motion.target
+        var end = motion.settleTime()
+        var previousTime = 0.0
+        var events: [TimelineMotion.Interruption] = []
+        var joins: [Join] = []
+        let items = try node.array()
+        guard !items.isEmpty else { throw node.error("expected at least one interruption, got an empty array") }
+        for (index, item) in items.enumerated() {
+            var fields = try item.object()
+            let timeNode = try fields.required("time")
+            let time = try timeNode.number(in: 1e-9...1e6, "an interruption time in seconds (positive)")
+            guard time > previousTime else {
+                throw timeNode.error("expected interruption times that increase, got \(JSONText.number(time)) after \(JSONText.number(previousTime))")
+            }
+            let kindNode = try fields.required("kind")
+            let kind = try kindNode.string()
+            guard ["restart", "additive", "preserveVelocity"].contains(kind) else {
+                throw kindNode.error("expected \"restart\", \"additive\" or \"preserveVelocity\", got \(kindNode.described)")
+            }
+            let newTarget = try fields.required("toValue").number(in: -1e7...1e7, "a value") * scale
+            let velocityNode = fields.optional("velocity")
+            if let velocityNode, kind == "preserveVelocity" {
+                throw velocityNode.error("expected no velocity with preserveVelocity (the presented velocity is kept)")
+            }
+            let velocity = try (velocityNode?.number(in: -1e9...1e9, "a velocity in units per second") ?? 0) * scale
+            var spring = motion.spring
+            if let springNode = fields.optional("spring") {
+                var parameters = try springNode.object()
+                var named: [String: Double] = [:]
+                for key in Keys.springParameters where key != "uikit-mapping" {
+                    if let n = parameters.optional(key) { named[key] = try n.number() }
+                }
+                try parameters.finish(expected: Keys.springParameters.filter { $0 != "uikit-mapping" })
+                do {
+                    spring = try SpringParameters(namedValues: named).spring(uikitMapping: EnvelopeDecayMapping.default)
+                } catch {
+                    throw springNode.error("\(error)")
+                }
+            }
+            try fields.finish(expected: Keys.interruption)
+            let before = current(time)
+            let next: State
+            let after: Double
+            do {
+                switch kind {
+                case "additive":
+                    let added = try SpringMotion(spring: spring, from: target, to: newTarget, initialVelocity: velocity)
+                    let old = current, oldTarget = target
+                    next = { t in
+                        let a = old(t)
+                        return (a.x + added.position(at: t - time) - oldTarget, a.v + added.velocity(at: t - time))
+                    }
+                    after = before.v + velocity
+                    end = max(end, time + added.settleTime())
+                default:
+                    let start = kind == "restart" ? velocity : before.v
+                    let fresh = try SpringMotion(spring: spring, from: before.x, to: newTarget, initialVelocity: start)
+                    next = { t in (fresh.position(at: t - time), fresh.velocity(at: t - time)) }
+                    after = start
+                    end = time + fresh.settleTime()
+                }
+            } catch {
+                throw item.error("the interrupting spring could not be built: \(error)")
+            }
+            let previous = current
+            current = { t in t < time ? previous(t) : next(t) }
+            events.append(TimelineMotion.Interruption(time: time, kind: kind, velocityBefore: SIMD2(before.v, 0), velocityAfter: SIMD2(after, 0)))
+            joins.append(Join(element: index + 1, point: SIMD2(before.x, 0), time: time, incoming: SIMD2(before.v, 0), outgoing: SIMD2(after, 0)))
+            target = newTarget
+            previousTime = time
+        }
+        guard end.isFinite else { throw node.error("expected springs that settle (an undamped spring never does)") }
+        let finalState = current
+        let start = motion.initialPosition, stop = end
+        let value: @Sendable (Double) -> SIMD2<Double> = { t in
+            t < 0 ? SIMD2(start, 0) : SIMD2(finalState(min(t, stop)).x, 0)
+        }
+        do {
+            let timeline = try TimelineMotion(
+                quantity: .scalar(name: context.property, unit: context.defaultPointsPerUnit.1, pointsPerUnit: scale),
+                start: 0, end: end, value: value, joins: joins,
+                notes: notes + ["sampled until the last spring settles (within 0.5 pt and 31.25 pt/s) at \(JSONText.number((end * 1000).rounded() / 1000)) s"],
+                interruptions: events)
+            return Scene(name: name, kind: .timeline(timeline, viewport: nil))
         } catch {
             throw node.error("\(error)")
         }

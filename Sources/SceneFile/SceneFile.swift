@@ -98,7 +98,8 @@ public struct SceneFile: Sendable {
         public static let keyframe = ["type", "property", "pointsPerUnit", "values", "path", "keyTimes", "timingFunctions", "timingFunction",
             "calculationMode", "tensionValues", "continuityValues", "biasValues", "rotationMode"] + timing
         public static let basic = ["type", "property", "pointsPerUnit", "fromValue", "toValue", "byValue", "timingFunction"] + timing
-        public static let spring = ["type", "property", "pointsPerUnit", "spring", "fromValue", "toValue", "velocity", "initialVelocity", "displayLink"]
+        public static let spring = ["type", "property", "pointsPerUnit", "spring", "fromValue", "toValue", "velocity", "initialVelocity", "displayLink", "interruptions"]
+        public static let interruption = ["time", "kind", "toValue", "velocity", "spring"]
         public static let springParameters: [String] = {
             var seen = Set<String>()
             var keys: [String] = []
@@ -162,7 +163,14 @@ public struct SceneFile: Sendable {
             if let modelValue = model[property], modelValue.value.count != context.dimension {
                 throw modelValue.node.error("expected \(context.dimension == 2 ? "[x, y]" : "a number") for '\(property)', got \(modelValue.node.described)")
             }
-            tracks.append(try track(animation, object: object, context: context))
+            let compiled = try track(animation, object: object, context: context)
+            tracks.append(compiled.track)
+            if let rotation = compiled.rotation {
+                guard properties.insert("rotation").inserted else {
+                    throw animation.error("rotationMode turns layer '\(name)' while another animation sets its rotation; expected one of the two")
+                }
+                tracks.append(rotation)
+            }
         }
         return CompiledLayer(name: name, tracks: tracks)
     }
@@ -201,7 +209,7 @@ public struct SceneFile: Sendable {
         }
     }
 
-    static func track(_ node: JSONNode, object: JSONObject, context: TrackContext) throws(JSONDocumentError) -> Track {
+    static func track(_ node: JSONNode, object: JSONObject, context: TrackContext) throws(JSONDocumentError) -> (track: Track, rotation: Track?) {
         var object = object
         let typeNode = try object.required("type")
         let type = try typeNode.string()
@@ -229,7 +237,14 @@ public struct SceneFile: Sendable {
                     && timing.timeOffset == 0 && !timing.autoreverses,
                 hasDisplayLink: false)
             let scene = Scene(name: compiled.name, kind: compiled.kind, fixedMode: compiled.fixedMode, source: source)
-            return Track(layer: context.layer, property: context.property, path: node.path, scene: scene, curve: built.curve, timing: built.timing)
+            var rotation: Track?
+            if let mode = built.rotationMode {
+                rotation = Track(
+                    layer: context.layer, property: "rotation", path: node.path,
+                    scene: try rotationScene(following: scene, mode: mode, layer: context.layer, size: context.size, node: node),
+                    curve: nil, timing: built.timing)
+            }
+            return (Track(layer: context.layer, property: context.property, path: node.path, scene: scene, curve: built.curve, timing: built.timing), rotation)
         case "spring":
             let hasDisplayLink = object.members.contains { $0.key == "displayLink" }
             let compiled = try springScene(node, object: &object, name: name, context: context, pointsPerUnit: pointsPerUnit.0)
@@ -238,7 +253,7 @@ public struct SceneFile: Sendable {
                 path: node.path, pathData: nil, values: nil, dimension: 1, keyTimes: nil, timing: nil, linearTiming: false,
                 hasDisplayLink: hasDisplayLink)
             let scene = Scene(name: compiled.name, kind: compiled.kind, source: source)
-            return Track(layer: context.layer, property: context.property, path: node.path, scene: scene, curve: nil, timing: nil)
+            return (Track(layer: context.layer, property: context.property, path: node.path, scene: scene, curve: nil, timing: nil), nil)
         default:
             throw typeNode.error("expected \"keyframe\", \"basic\" or \"spring\", got \(typeNode.described)")
         }

@@ -143,6 +143,7 @@ enum SceneReport {
         case .firstFrameJump: "first-frame jump"
         case .frameCost: "frame cost over budget"
         case .startKick: "kick at the start"
+        case .interruption: "velocity change at an interruption"
         }
     }
 
