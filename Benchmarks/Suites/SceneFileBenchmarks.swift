@@ -7,8 +7,10 @@ import SceneFile
 /// layers and validating every layer at 60 and 120 Hz, the way `bench validate FILE.json`
 /// does (without the frame cost, which times itself). Reference
 /// `scene/file-100-layers/built-in`: the same 100 paths validated as built-in path scenes
-/// (`Scene.svg`, the `--svg` scenes), so the ratio is the cost the file format adds (its JSON
-/// reading, checking and compiling) over the validation both do.
+/// (`Scene.svg`, the `--svg` scenes, built from their path data in the timed loop as the command
+/// line builds them), so the ratio is the cost the file format adds (its JSON reading, checking
+/// and keyframe compiling) over what both do: parse the paths, build their arc-length tables in
+/// both modes, validate.
 ///
 /// The layers: the two seed bees' paths shifted down by 0–99 pt, flown over 3.0–3.9 s, for ever,
 /// alternately linear and paced. The check compares every report's metrics and findings with
@@ -16,8 +18,6 @@ import SceneFile
 func sceneFileBenchmark(layers: Int = 100) throws -> Benchmark {
     let spec = GeneratedSceneFile(layers: layers)
     let text = try spec.text()
-    // Built on first use, so listing the benchmarks builds no path tables.
-    let built = BuiltInScenes(spec)
     let rates = [60.0, 120]
     func validateFile() throws -> [ValidationReport] {
         let file = try SceneFile(text: text)
@@ -29,7 +29,7 @@ func sceneFileBenchmark(layers: Int = 100) throws -> Benchmark {
     }
     func validateBuiltIn() throws -> [ValidationReport] {
         var reports: [ValidationReport] = []
-        for (scene, mode) in try built.scenes() {
+        for (scene, mode) in try spec.builtInScenes() {
             for hz in rates { reports.append(try Validation.validate(scene, mode: mode, hz: hz)) }
         }
         return reports
@@ -49,21 +49,6 @@ func sceneFileBenchmark(layers: Int = 100) throws -> Benchmark {
         }
     ) { iterations in
         for _ in 0..<iterations { blackHole(mustSucceed("scene/file-100-layers") { try validateFile() }.count) }
-    }
-}
-
-/// The reference's scenes, built once on first use.
-private final class BuiltInScenes {
-    let spec: GeneratedSceneFile
-    var built: [(Scene, TimingMode)]?
-
-    init(_ spec: GeneratedSceneFile) { self.spec = spec }
-
-    func scenes() throws -> [(Scene, TimingMode)] {
-        if let built { return built }
-        let scenes = try spec.builtInScenes()
-        built = scenes
-        return scenes
     }
 }
 
