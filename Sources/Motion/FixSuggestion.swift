@@ -9,8 +9,9 @@ import SpringSolver
 /// - a speed jump at a join under linear key timing: the join's key time that makes the speed
 ///   arriving equal the speed leaving (`t' = (a·t₊ + b·t₋)/(a + b)`, a and b the parametric
 ///   speeds of the two elements times their shares of time);
-/// - the restart of a repeating cycle on screen: the start (or end) moved off screen, by the
-///   least distance past the edge, or, without a screen, the end moved onto the start;
+/// - the restart of a repeating cycle on screen: the start (or end) moved off screen past the
+///   nearest edge, by 1 pt and two frames' travel more, or, without a screen, the end moved onto
+///   the start;
 /// - a display link's `offset == 0` stop that snaps or never fires: a rest threshold (|offset|
 ///   ≤ `maxSnap`, speed ≤ `maxSnap` × 62.5 /s, as `RestCriteria`), which snaps at most `maxSnap`;
 /// - Core Animation removing a UIKit spring before it settled: the same spring animated until
@@ -126,7 +127,7 @@ extension Validation {
             guard let teleport = shownTeleports(report, scene: scene).dropFirst(index).first, let seam = report.seam,
                 seamCovers(teleport, seam: seam, scene: scene, hz: report.hz)
             else { return nil }
-            return seamChange(seam, scene: scene)
+            return seamChange(seam, scene: scene, report: report)
         case .snap, .stopNeverFires:
             guard case .spring(let spring) = scene.kind else { return nil }
             if finding.message.contains("Core Animation removing") {
@@ -268,9 +269,9 @@ extension Validation {
         return min(phase, motion.duration - phase) <= 1.5 / hz
     }
 
-    /// The least move of `p` that puts a bee-sized object there off the screen, and by 1 pt more.
-    static func offScreen(_ p: SIMD2<Double>, _ viewport: SIMD2<Double>) -> (SIMD2<Double>, String) {
-        let half = BeeFlight.beeSize / 2 + 1
+    /// The least move of `p` that puts a bee-sized object there off the screen by `margin` more.
+    static func offScreen(_ p: SIMD2<Double>, _ viewport: SIMD2<Double>, margin: Double) -> (SIMD2<Double>, String) {
+        let half = BeeFlight.beeSize / 2 + margin
         let options: [(Double, SIMD2<Double>, String)] = [
             (p.x + half, SIMD2(-half, p.y), "left"), (viewport.x + half - p.x, SIMD2(viewport.x + half, p.y), "right"),
             (p.y + half, SIMD2(p.x, -half), "top"), (viewport.y + half - p.y, SIMD2(p.x, viewport.y + half), "bottom"),
@@ -279,20 +280,43 @@ extension Validation {
         return (best.1, "\(formatted(best.0, 1)) pt past the \(best.2) edge")
     }
 
-    static func seamChange(_ seam: Seam, scene: Scene) -> ([FixSuggestion.Change], String)? {
+    /// The speeds a cycle starts and ends with, points per second, in the report's mode.
+    static func cycleSpeeds(_ scene: Scene, seam: Seam, report: ValidationReport) -> (start: Double, end: Double) {
+        switch scene.kind {
+        case .path(let motion, _):
+            let timed = motion.with(mode: report.mode ?? motion.mode)
+            return (timed.startSpeed, timed.endSpeed)
+        case .timeline(let motion, _):
+            let h = 1e-6
+            let start = seam.time - (motion.seam.map { $0.time - motion.start } ?? 0)
+            func speed(_ a: Double, _ b: Double) -> Double {
+                let d = motion.value(b) - motion.value(a)
+                return (d * d).sum().squareRoot() / (b - a)
+            }
+            return (speed(start + h, start + 2 * h), speed(seam.time - 2 * h, seam.time - h))
+        case .spring:
+            return (0, 0)
+        }
+    }
+
+    static func seamChange(_ seam: Seam, scene: Scene, report: ValidationReport) -> ([FixSuggestion.Change], String)? {
         let head = "the cycle restarts at t = \(formatted(seam.time, 2)) s from \(point(seam.from)) back to \(point(seam.to))"
         guard let viewport = scene.positionViewport else {
             return ([.moveEnd(to: seam.to)], "\(head): end the cycle where it starts, at \(point(seam.to)), so it restarts in place")
         }
         var changes: [FixSuggestion.Change] = []
         var parts: [String] = []
+        // The frames on either side of the restart lie up to a frame's travel inside the ends:
+        // past the edge by 1 pt and two frames' travel at the end's speed (room for the speed a
+        // longer first or last element gains), the frames there are off screen too.
+        let speeds = cycleSpeeds(scene, seam: seam, report: report)
         if isVisible(seam.to, in: viewport) {
-            let (to, how) = offScreen(seam.to, viewport)
+            let (to, how) = offScreen(seam.to, viewport, margin: (1 + 2 * speeds.start / report.hz).rounded(.up))
             changes.append(.moveStart(to: to))
             parts.append("start it off screen at \(point(to)) (\(how))")
         }
         if isVisible(seam.from, in: viewport) {
-            let (to, how) = offScreen(seam.from, viewport)
+            let (to, how) = offScreen(seam.from, viewport, margin: (1 + 2 * speeds.end / report.hz).rounded(.up))
             changes.append(.moveEnd(to: to))
             parts.append("end it off screen at \(point(to)) (\(how))")
         }

@@ -231,7 +231,7 @@ public struct SceneFile: Sendable {
             let timing = built.timing
             let source = TrackSource(
                 path: node.path, pathData: built.pathData,
-                values: type == "keyframe" && built.pathData == nil ? built.curve.values : nil, dimension: context.dimension,
+                values: type == "keyframe" && built.pathData == nil ? built.curve.keyValues : nil, dimension: context.dimension,
                 keyTimes: type == "keyframe" ? built.curve.keyTimes : nil, timing: timing,
                 linearTiming: built.curve.mode == .linear && isLinear(built.easing) && built.curve.easings.allSatisfy(isLinear)
                     && timing.timeOffset == 0 && !timing.autoreverses,

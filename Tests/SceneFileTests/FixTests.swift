@@ -142,8 +142,13 @@ import Testing
         }.first)
         let d = (30.0 * 30 + 50 * 50).squareRoot() / 2.0.squareRoot()
         #expect(abs(moved.x - (820 + d)) <= 0.05 && abs(moved.y - (200 - d)) <= 0.05)
-        // The seam: (20, 200) on a 1024 × 768 screen, a 25 pt bee: 33.5 pt left puts it 1 pt past the edge.
-        #expect(fixes.contains { $0.changes == [.moveStart(to: SIMD2(-13.5, 200))] })
+        // The seam: (20, 200) on a 1024 × 768 screen, a 25 pt bee, starting at 600 pt/s
+        // (7 elements in 3.3 s, |B'(0)| = 2·|(100, −100)|): 12.5 pt + ⌈1 + 2 frames' travel⌉ past
+        // the edge, 21 pt at 60 Hz, 11 pt at 120 Hz.
+        let startSpeed = 2 * (2.0 * 100 * 100).squareRoot() * 7 / 3.3
+        #expect(abs(startSpeed - 600) < 0.1)
+        #expect(fixes.contains { $0.hz == 60 && $0.changes == [.moveStart(to: SIMD2(-12.5 - (1 + 2 * startSpeed / 60).rounded(.up), 200))] })
+        #expect(fixes.contains { $0.hz == 120 && $0.changes == [.moveStart(to: SIMD2(-12.5 - (1 + 2 * startSpeed / 120).rounded(.up), 200))] })
     }
 
     @Test func repairedMenuIsSmoothAndTheShippedOneKeepsItsFindings() throws {
@@ -177,5 +182,50 @@ import Testing
         #expect(atRest(frame) && !(0..<frame).contains(where: atRest))
         #expect(report.frames == frame + 1)
         #expect(errorText(document(#"{"property": "y", "type": "spring", "spring": {"stiffness": 100, "damping": 10}, "fromValue": 0, "toValue": 1, "displayLink": {"stop": "offsetIsZero", "restSpeed": 3}}"#))?.contains("layers[0].animations[0].displayLink.restSpeed") == true)
+    }
+}
+
+/// Fixes on timelines (keyframe values): the key time that equalises a speed jump, and a seam
+/// moved off screen, both applied and re-validated.
+@Suite struct TimelineFixTests {
+    static func fixes(_ text: String) throws -> [FixSuggestion] {
+        let scene = try #require(try SceneFile(text: text).scenes.first)
+        let reports = try [60.0, 120].map { try Validation.validate(scene, hz: $0) }
+        return Validation.fixes(for: SceneValidation(scene: scene, reports: reports, judgesFrameCost: false))
+    }
+
+    @Test func keyTimeEqualisesTheSpeedsAtAJoin() throws {
+        // 100 pt in the first second, 300 pt in the next: 100 → 300 pt/s at t = 1 s. By hand,
+        // k' = (a·k₊ + b·k₋)/(a + b) with a = 100·1, b = 300·1, k₋ = 0, k₊ = 1: 0.25, where both
+        // segments run at 200 pt/s.
+        let text = document(#"{"property": "position", "type": "keyframe", "values": [[0, 0], [100, 0], [400, 0]], "duration": 2}"#)
+        let fixes = try Self.fixes(text)
+        let fix = try #require(fixes.first { $0.finding.kind == .speedJump })
+        #expect(fix.sourceChanges == [SourceChange(
+            path: "layers[0].animations[0].keyTimes", json: "[0, 0.25, 1]", summary: "keyTimes[1] = 0.25 (now 0.5): keyTimes [0, 0.25, 1]")])
+        let fixed = try #require(try SceneFile(text: try FixTests.applying(fix.sourceChanges, to: text)).scenes.first)
+        for hz in [60.0, 120] {
+            let report = try Validation.validate(fixed, hz: hz)
+            #expect(report.verdict == .smooth, "\(report.reasons)")
+            #expect(abs((report.joins.first?.speedRatio ?? 0) - 1) < 1e-12)
+        }
+    }
+
+    @Test func aSeamOnScreenMovesOffScreen() throws {
+        // A repeating move from (100, 100) to (300, 100) at 200 pt/s on a 1024 × 768 screen
+        // restarts on screen; at 60 Hz its start moves left and its end up, each 12.5 pt (half
+        // of a 25 pt object) + ⌈1 + 2·200/60⌉ = 8 pt past the edge.
+        let text = document(
+            #"{"property": "position", "type": "keyframe", "values": [[100, 100], [300, 100]], "duration": 1, "repeatCount": "infinite"}"#,
+            top: #""viewport": [1024, 768],"#)
+        let fix = try #require(try Self.fixes(text).first { $0.finding.kind == .teleport && $0.hz == 60 })
+        #expect(fix.changes == [.moveStart(to: SIMD2(-20.5, 100)), .moveEnd(to: SIMD2(300, -20.5))])
+        #expect(fix.sourceChanges.map(\.line) == ["layers[0].animations[0].values[0]: = [-20.5, 100]", "layers[0].animations[0].values[1]: = [300, -20.5]"])
+        let fixed = try #require(try SceneFile(text: try FixTests.applying(fix.sourceChanges, to: text)).scenes.first)
+        for hz in [60.0, 120] {
+            let report = try Validation.validate(fixed, hz: hz)
+            #expect(!report.findings.contains { $0.kind == .teleport }, "\(report.reasons)")
+            #expect(report.notes.contains { $0.contains("happens off screen: not seen, not judged") })
+        }
     }
 }
