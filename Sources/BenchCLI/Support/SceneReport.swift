@@ -8,10 +8,11 @@ enum SceneReport {
     static func render(_ results: [SceneValidation], request: ValidateRequest, plotWidth: Int, usesColor: Bool) -> String {
         var blocks: [String] = []
         let rates = request.rates.map { $0.formatted }.joined(separator: ", ")
-        // The modes path scenes ran in (a scene file fixes its own); the asked ones without any path scene.
+        // The modes path scenes ran in (a scene file fixes its own); none without a path scene.
         let ran = Set(results.filter(\.scene.usesTimingMode).flatMap { $0.reports.compactMap(\.mode) })
-        let modes = (ran.isEmpty ? request.modes : TimingMode.allCases.filter(ran.contains)).map(\.rawValue).joined(separator: " and ")
-        var header = "bench validate: \(results.count) scene\(results.count == 1 ? "" : "s") at \(rates) Hz, path timing \(modes)"
+        let modes = TimingMode.allCases.filter(ran.contains).map(\.rawValue).joined(separator: " and ")
+        var header = "bench validate: \(results.count) scene\(results.count == 1 ? "" : "s") at \(rates) Hz"
+        if !modes.isEmpty { header += ", path timing \(modes)" }
         header += request.thresholds == Thresholds() ? "; default thresholds ('bench help validate')" : "; thresholds changed by flags"
         if !request.judgesFrameCost {
             header += "\n(debug build: the frame cost is measured and shown but not judged; a release build judges it)"
