@@ -41,6 +41,9 @@ public struct FixSuggestion: Sendable, Equatable {
         /// Animate `spring` itself (no UIKit duration), kept until it settles within the snap
         /// limit at `settleTime` seconds.
         case settledSpring(DampedSpring, settleTime: Double)
+        /// Start the animation of interruption `index` (0-based, at `time`) with `velocity`
+        /// (points per second): the velocity that keeps the motion's velocity continuous there.
+        case interruptionVelocity(index: Int, time: Double, velocity: Double)
     }
 
     /// The report the finding is in (`bee1+ linear @60 Hz`).
@@ -153,7 +156,15 @@ extension Validation {
             let seconds = max((abs(apex) / fastest * 100).rounded(.up) / 100, 0.01)
             return ([.waveGrowth(seconds: seconds)],
                 "grow the wave from zero over \(formatted(seconds, 2)) s (offset × min(t / \(formatted(seconds, 2)) s, 1)) instead of drawing its \(formatted(abs(apex), 1)) pt at once: the growth is then no faster than the \(formatted(fastest, 0)) pt/s the spring moves it at its fastest")
-        case .startKick, .frameCost, .interruption:
+        case .interruption:
+            guard case .timeline(let motion, _) = scene.kind, let event = motion.interruptions.dropFirst(index).first else { return nil }
+            // Restart: the new spring launched at the old velocity; additive: the added spring
+            // launched at rest (the sum is then the old velocity).
+            let velocity = event.kind == "additive" ? 0 : event.velocityBefore.x
+            let words = event.kind == "additive" ? "launch the added spring at rest" : "launch the new spring at the presented velocity"
+            return ([.interruptionVelocity(index: index, time: event.time, velocity: velocity)],
+                "the \(event.kind) at t = \(formatted(event.time, 3)) s changes the velocity by \(formatted(event.velocityChange, 0)) pt/s: \(words), \(formatted(velocity, 1)) pt/s, so the velocity stays \(formatted(event.velocityBefore.x, 0)) pt/s")
+        case .startKick, .frameCost:
             return nil
         }
     }

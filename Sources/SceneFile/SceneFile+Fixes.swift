@@ -19,6 +19,8 @@ struct TrackSource: SceneSource {
     let linearTiming: Bool
     /// Whether the spring has a display link object.
     let hasDisplayLink: Bool
+    /// Points per unit of the property (a spring's velocities are written in units per second).
+    var pointsPerUnit: Double = 1
 
     func sourceChanges(for change: FixSuggestion.Change) -> [SourceChange]? {
         switch change {
@@ -78,6 +80,9 @@ struct TrackSource: SceneSource {
         case .waveGrowth(let seconds):
             guard hasDisplayLink else { return nil }
             return [SourceChange(path: path + ".displayLink.waveGrowth", json: JSONText.number(seconds), summary: "= \(JSONText.number(seconds)) (s)")]
+        case .interruptionVelocity(let index, _, let velocity):
+            let value = JSONText.number((velocity / pointsPerUnit * 1000).rounded() / 1000)
+            return [SourceChange(path: path + ".interruptions[\(index)].velocity", json: value, summary: "= \(value) (units/s)")]
         case .settledSpring(let spring, _):
             func four(_ x: Double) -> String { JSONText.number((x * 10_000).rounded() / 10_000) }
             let json = "{\"mass\": \(four(spring.mass)), \"stiffness\": \(four(spring.stiffness)), \"damping\": \(four(spring.damping))}"

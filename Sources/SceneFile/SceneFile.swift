@@ -251,7 +251,7 @@ public struct SceneFile: Sendable {
             try object.finish(expected: Keys.spring)
             let source = TrackSource(
                 path: node.path, pathData: nil, values: nil, dimension: 1, keyTimes: nil, timing: nil, linearTiming: false,
-                hasDisplayLink: hasDisplayLink)
+                hasDisplayLink: hasDisplayLink, pointsPerUnit: pointsPerUnit.0)
             let scene = Scene(name: compiled.name, kind: compiled.kind, source: source)
             return (Track(layer: context.layer, property: context.property, path: node.path, scene: scene, curve: nil, timing: nil), nil)
         default:

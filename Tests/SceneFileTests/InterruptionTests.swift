@@ -72,4 +72,23 @@ import Testing
         #expect(errorText(document(head + #"[{"time": 0.3, "kind": "restart", "toValue": 1}, {"time": 0.2, "kind": "restart", "toValue": 1}]}"#))?.contains("interruptions[1].time: expected interruption times that increase") == true)
         #expect(errorText(document(head + #"[{"time": 0.2, "kind": "preserveVelocity", "toValue": 1, "velocity": 3}]}"#))?.contains("interruptions[0].velocity") == true)
     }
+
+    /// The computed fix for the restart in Scenes/interruptions.scene.json (launch the new
+    /// spring at the presented velocity), applied to the file, removes the finding.
+    @Test func theRestartsFixRemovesItsFinding() throws {
+        let text = String(decoding: try Data(contentsOf: scenesDirectory.appendingPathComponent("interruptions.scene.json")), as: UTF8.self)
+        let scenes = try SceneFile(text: text).scenes
+        let reports = try [60.0, 120].map { try Validation.validate(scenes[0], hz: $0) }
+        let fixes = Validation.fixes(for: SceneValidation(scene: scenes[0], reports: reports, judgesFrameCost: false))
+        let fix = try #require(fixes.first { $0.finding.kind == .interruption })
+        let change = try #require(fix.sourceChanges.first)
+        #expect(change.path == "layers[0].animations[0].interruptions[0].velocity")
+        let fixed = try SceneFile(text: try FixTests.applying(fix.sourceChanges, to: text)).scenes[0]
+        for hz in [60.0, 120] {
+            let report = try Validation.validate(fixed, hz: hz)
+            #expect(!report.findings.contains { $0.kind == .interruption }, "\(report.reasons)")
+        }
+        guard case .timeline(let motion, _) = fixed.kind else { Issue.record("not a timeline"); return }
+        #expect((motion.interruptions.first?.velocityChange ?? .infinity) < 0.001)
+    }
 }
