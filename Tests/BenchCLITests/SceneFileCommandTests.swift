@@ -60,5 +60,9 @@ import Testing
         #expect(run.stdout.contains("restart/position.y @60 Hz: interrupted (restart) at t = 0.150 s: velocity 1335 → 0 pt/s, a change of 1335 pt/s"))
         #expect(!run.stdout.contains("additive/position.y @60 Hz: interrupted"))
         #expect(run.stdout.contains("joins (exact, from the model"))
+        // A layer of scalar timelines plots its value by default.
+        let plot = try runBench(["plot", Self.scenes.appendingPathComponent("interruptions.scene.json").path, "--layer", "restart", "--width", "60", "--height", "12"])
+        #expect(plot.code == 0, "\(plot.stderr)")
+        #expect(plot.stdout.contains("position.y"))
     }
 }
