@@ -10,7 +10,8 @@ extension SceneFile {
     ///
     /// The heading is the direction of the position's velocity (central differences of 10⁻⁶ s,
     /// exact to far below a frame's turn), unwrapped into a continuous angle over the sampled
-    /// span (a table every millisecond picks the turn), held where the layer rests. A kinked join
+    /// span (a table every millisecond, at most 10⁵ entries, picks the turn), held where the
+    /// layer rests. A kinked join
     /// turns the layer at once: that step is the rotation's own finding.
     static func rotationScene(
         following position: Scene, mode: String, layer: String, size: SIMD2<Double>, node: JSONNode
@@ -40,8 +41,10 @@ extension SceneFile {
             guard (d * d).sum() > 0 else { return nil }
             return atan2(d.y, d.x) + offset
         }
-        // The unwrapped heading every millisecond over the span (held through rests).
-        let step = 1e-3
+        // The unwrapped heading every millisecond over the span (held through rests), at most
+        // 10⁵ entries (a longer span is tabulated more coarsely: its turn between entries must
+        // stay under half a turn to be unwrapped right).
+        let step = max(1e-3, window / 100_000)
         let count = max(Int((window / step).rounded(.up)), 1) + 1
         var table: [Double] = []
         table.reserveCapacity(count)
