@@ -2,6 +2,7 @@ import Foundation
 import JSONDocument
 import Motion
 import SceneFile
+import SpringSolver
 import Testing
 
 /// Every computed fix printed for the shipped seed files, applied to the file text, removes the
@@ -228,4 +229,41 @@ import Testing
             #expect(report.notes.contains { $0.contains("happens off screen: not seen, not judged") })
         }
     }
+}
+
+/// The rest stop computed for a display link whose `offset == 0` never fires.
+@Suite struct RestStopFixTests {
+    @Test func aRestStopReplacesAStopThatNeverFires() throws {
+        // Critically damped, ω₀ = 2: the deviation (1 + 2t)e^(−2t)·100 pt is still about 1e-13
+        // of the target's magnitude after 10 s, so offset == 0 never holds exactly in the window;
+        // it is within 0.5 pt (and slower than 31.25 pt/s) from about 3.6 s.
+        let text = document(
+            #"{"property": "position.y", "type": "spring", "spring": {"stiffness": 4, "damping": 4}, "fromValue": 300, "toValue": 400, "displayLink": {"stop": "offsetIsZero"}}"#)
+        let scene = try #require(try SceneFile(text: text).scenes.first)
+        let reports = try [60.0].map { try Validation.validate(scene, hz: $0) }
+        #expect(reports[0].findings.map(\.kind) == [.stopNeverFires])
+        let fixes = Validation.fixes(for: SceneValidation(scene: scene, reports: reports, judgesFrameCost: false))
+        let fix = try #require(fixes.first)
+        #expect(fix.changes == [.restStop(try RestCriteriaFixture.default)])
+        #expect(fix.sourceChanges.map(\.line) == [
+            "layers[0].animations[0].displayLink.stop: = \"rest\" (stop at rest, not at offset == 0)",
+            "layers[0].animations[0].displayLink.restDistance: = 0.5 (pt)",
+            "layers[0].animations[0].displayLink.restSpeed: = 31.25 (pt/s)",
+        ])
+        let fixed = try #require(try SceneFile(text: try FixTests.applying(fix.sourceChanges, to: text)).scenes.first)
+        let report = try Validation.validate(fixed, hz: 60)
+        #expect(report.verdict == .smooth, "\(report.reasons)")
+        // By hand: the first frame where (1 + 2t)e^(−2t)·100 ≤ 0.5 and 400·t·e^(−2t) ≤ 31.25.
+        let frame = (0...600).first { k in
+            let t = Double(k) / 60
+            return (1 + 2 * t) * exp(-2 * t) * 100 <= 0.5 && 400 * t * exp(-2 * t) <= 31.25
+        }
+        #expect(frame != nil && report.spring?.stops.first?.frame == frame)
+        #expect(fix.text.contains("fires at frame \(frame ?? -1)"))
+    }
+}
+
+/// SpringSolver's default rest box, as the fix proposes it.
+enum RestCriteriaFixture {
+    static var `default`: SpringSolver.RestCriteria { get throws { try SpringSolver.RestCriteria(distance: 0.5) } }
 }
