@@ -86,7 +86,7 @@ let validateCommand = Command(
         if let destination {
             switch format {
             case .junit: try writeDocument(Data(SceneReport.junit(results).xml().utf8), to: destination, console: console, named: format.documentName)
-            case .markdown: try writeDocument(Data(SceneReport.markdown(results).utf8), to: destination, console: console, named: format.documentName)
+            case .markdown: try writeDocument(Data(SceneReport.markdown(results, thresholds: request.thresholds).utf8), to: destination, console: console, named: format.documentName)
             default: try writeJSON(SceneReport.json(results, thresholds: request.thresholds), to: destination, console: console)
             }
         }
