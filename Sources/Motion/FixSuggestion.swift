@@ -161,7 +161,8 @@ extension Validation {
             // Restart: the new spring launched at the old velocity; additive: the added spring
             // launched at rest (the sum is then the old velocity).
             let velocity = event.kind == "additive" ? 0 : event.velocityBefore.x
-            let words = event.kind == "additive" ? "launch the added spring at rest" : "launch the new spring at the presented velocity"
+            let words = event.kind == "additive"
+                ? "start the added animation at rest (a spring launched at 0)" : "start the new animation at the presented velocity (a spring launched at it)"
             return ([.interruptionVelocity(index: index, time: event.time, velocity: velocity)],
                 "the \(event.kind) at t = \(formatted(event.time, 3)) s changes the velocity by \(formatted(event.velocityChange, 0)) pt/s: \(words), \(formatted(velocity, 1)) pt/s, so the velocity stays \(formatted(event.velocityBefore.x, 0)) pt/s")
         case .startKick, .frameCost:

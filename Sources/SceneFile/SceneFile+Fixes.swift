@@ -21,6 +21,8 @@ struct TrackSource: SceneSource {
     let hasDisplayLink: Bool
     /// Points per unit of the property (a spring's velocities are written in units per second).
     var pointsPerUnit: Double = 1
+    /// The interruptions (0-based) whose new animation is a basic one: no launch velocity to set.
+    var basicInterruptions: Set<Int> = []
 
     func sourceChanges(for change: FixSuggestion.Change) -> [SourceChange]? {
         switch change {
@@ -81,6 +83,7 @@ struct TrackSource: SceneSource {
             guard hasDisplayLink else { return nil }
             return [SourceChange(path: path + ".displayLink.waveGrowth", json: JSONText.number(seconds), summary: "= \(JSONText.number(seconds)) (s)")]
         case .interruptionVelocity(let index, _, let velocity):
+            guard !basicInterruptions.contains(index) else { return nil }
             let value = JSONText.number((velocity / pointsPerUnit * 1000).rounded() / 1000)
             return [SourceChange(path: path + ".interruptions[\(index)].velocity", json: value, summary: "= \(value) (units/s)")]
         case .settledSpring(let spring, _):

@@ -131,8 +131,11 @@ extension SceneFile {
     ///   new (starting with `velocity`, default 0), is added to it, as Core Animation's additive
     ///   animations combine: value = old(t) + new(t) − old target, velocity = the sum.
     ///
-    /// The scene is a timeline until the last spring settles (SpringSolver's default rest), with
-    /// each interruption's exact velocities on both sides.
+    /// The new animation may instead be a basic one (`duration`, `timingFunction`, default
+    /// linear) from the presented value (restart) or from the old target (additive) to `toValue`.
+    ///
+    /// The scene is a timeline until the last spring settles (SpringSolver's default rest) or the
+    /// last basic animation ends, with each interruption's exact velocities on both sides.
     static func interruptedScene(
         _ node: JSONNode, motion: SpringMotion<Double>, name: String, context: TrackContext, pointsPerUnit scale: Double,
         notes: [String]
@@ -165,6 +168,27 @@ extension SceneFile {
                 throw velocityNode.error("expected no velocity with preserveVelocity (the presented velocity is kept)")
             }
             let velocity = try (velocityNode?.number(in: -1e9...1e9, "a velocity in units per second") ?? 0) * scale
+            // The new animation: a spring (default the same), or a basic animation over
+            // `duration` with `timingFunction` (default linear).
+            let durationNode = fields.optional("duration")
+            let basic: (duration: Double, easing: Easing)?
+            if let durationNode {
+                if let springNode = fields.members.first(where: { $0.key == "spring" })?.value {
+                    throw springNode.error("expected either spring or duration (a basic animation) for the new animation, not both")
+                }
+                if kind == "preserveVelocity" {
+                    throw durationNode.error("expected a spring with preserveVelocity (a basic animation's curve sets its own velocity)")
+                }
+                if let velocityNode { throw velocityNode.error("expected no velocity with a basic animation (its timing function sets it)") }
+                let duration = try durationNode.number(in: 1e-6...1e6, "a duration in seconds (positive)")
+                let easing = try fields.optional("timingFunction").map { n throws(JSONDocumentError) in try Self.easing(n) } ?? .linear
+                basic = (duration, easing)
+            } else {
+                if let easingNode = fields.optional("timingFunction") {
+                    throw easingNode.error("expected timingFunction only with duration (a basic animation)")
+                }
+                basic = nil
+            }
             var spring = motion.spring
             if let springNode = fields.optional("spring") {
                 var parameters = try springNode.object()
@@ -183,26 +207,50 @@ extension SceneFile {
             let before = current(time)
             let next: State
             let after: Double
-            do {
-                switch kind {
-                case "additive":
-                    let added = try SpringMotion(spring: spring, from: target, to: newTarget, initialVelocity: velocity)
+            if let basic {
+                // A basic animation from `from` to `to` over its duration, eased; then held.
+                let (duration, easing) = basic
+                let from = kind == "additive" ? target : before.x, to = newTarget
+                let eased: @Sendable (Double) -> (x: Double, v: Double) = { s in
+                    let u = min(max(s / duration, 0), 1)
+                    let v = s >= 0 && s < duration ? (to - from) * easing.slope(at: u) / duration : 0
+                    return (from + (to - from) * easing.progress(u), v)
+                }
+                if kind == "additive" {
                     let old = current, oldTarget = target
                     next = { t in
-                        let a = old(t)
-                        return (a.x + added.position(at: t - time) - oldTarget, a.v + added.velocity(at: t - time))
+                        let a = old(t), b = eased(t - time)
+                        return (a.x + b.x - oldTarget, a.v + b.v)
                     }
-                    after = before.v + velocity
-                    end = max(end, time + added.settleTime())
-                default:
-                    let start = kind == "restart" ? velocity : before.v
-                    let fresh = try SpringMotion(spring: spring, from: before.x, to: newTarget, initialVelocity: start)
-                    next = { t in (fresh.position(at: t - time), fresh.velocity(at: t - time)) }
-                    after = start
-                    end = time + fresh.settleTime()
+                    after = before.v + eased(0).v
+                    end = max(end, time + duration)
+                } else {
+                    next = { t in eased(t - time) }
+                    after = eased(0).v
+                    end = time + duration
                 }
-            } catch {
-                throw item.error("the interrupting spring could not be built: \(error)")
+            } else {
+                do {
+                    switch kind {
+                    case "additive":
+                        let added = try SpringMotion(spring: spring, from: target, to: newTarget, initialVelocity: velocity)
+                        let old = current, oldTarget = target
+                        next = { t in
+                            let a = old(t)
+                            return (a.x + added.position(at: t - time) - oldTarget, a.v + added.velocity(at: t - time))
+                        }
+                        after = before.v + velocity
+                        end = max(end, time + added.settleTime())
+                    default:
+                        let start = kind == "restart" ? velocity : before.v
+                        let fresh = try SpringMotion(spring: spring, from: before.x, to: newTarget, initialVelocity: start)
+                        next = { t in (fresh.position(at: t - time), fresh.velocity(at: t - time)) }
+                        after = start
+                        end = time + fresh.settleTime()
+                    }
+                } catch {
+                    throw item.error("the interrupting spring could not be built: \(error)")
+                }
             }
             let previous = current
             current = { t in t < time ? previous(t) : next(t) }
@@ -221,7 +269,7 @@ extension SceneFile {
             let timeline = try TimelineMotion(
                 quantity: .scalar(name: context.property, unit: context.defaultPointsPerUnit.1, pointsPerUnit: scale),
                 start: 0, end: end, value: value, joins: joins,
-                notes: notes + ["sampled until the last spring settles (within 0.5 pt and 31.25 pt/s) at \(JSONText.number((end * 1000).rounded() / 1000)) s"],
+                notes: notes + ["sampled until the last animation ends or its spring settles (within 0.5 pt and 31.25 pt/s) at \(JSONText.number((end * 1000).rounded() / 1000)) s"],
                 interruptions: events)
             return Scene(name: name, kind: .timeline(timeline, viewport: nil))
         } catch {

@@ -99,7 +99,7 @@ public struct SceneFile: Sendable {
             "calculationMode", "tensionValues", "continuityValues", "biasValues", "rotationMode"] + timing
         public static let basic = ["type", "property", "pointsPerUnit", "fromValue", "toValue", "byValue", "timingFunction"] + timing
         public static let spring = ["type", "property", "pointsPerUnit", "spring", "fromValue", "toValue", "velocity", "initialVelocity", "displayLink", "interruptions"]
-        public static let interruption = ["time", "kind", "toValue", "velocity", "spring"]
+        public static let interruption = ["time", "kind", "toValue", "velocity", "spring", "duration", "timingFunction"]
         public static let springParameters: [String] = {
             var seen = Set<String>()
             var keys: [String] = []
@@ -247,11 +247,17 @@ public struct SceneFile: Sendable {
             return (Track(layer: context.layer, property: context.property, path: node.path, scene: scene, curve: built.curve, timing: built.timing), rotation)
         case "spring":
             let hasDisplayLink = object.members.contains { $0.key == "displayLink" }
+            var basicInterruptions = Set<Int>()
+            if case .array(let items)? = object.members.first(where: { $0.key == "interruptions" })?.value.value {
+                for (i, item) in items.enumerated() {
+                    if case .object(let members) = item.value, members.contains(where: { $0.key == "duration" }) { basicInterruptions.insert(i) }
+                }
+            }
             let compiled = try springScene(node, object: &object, name: name, context: context, pointsPerUnit: pointsPerUnit.0)
             try object.finish(expected: Keys.spring)
             let source = TrackSource(
                 path: node.path, pathData: nil, values: nil, dimension: 1, keyTimes: nil, timing: nil, linearTiming: false,
-                hasDisplayLink: hasDisplayLink, pointsPerUnit: pointsPerUnit.0)
+                hasDisplayLink: hasDisplayLink, pointsPerUnit: pointsPerUnit.0, basicInterruptions: basicInterruptions)
             let scene = Scene(name: compiled.name, kind: compiled.kind, source: source)
             return (Track(layer: context.layer, property: context.property, path: node.path, scene: scene, curve: nil, timing: nil), nil)
         default:

@@ -91,4 +91,27 @@ import Testing
         guard case .timeline(let motion, _) = fixed.kind else { Issue.record("not a timeline"); return }
         #expect((motion.interruptions.first?.velocityChange ?? .infinity) < 0.001)
     }
+
+    /// A basic animation as the new one: restart from the presented value, additive from the
+    /// old target; its linear curve sets the velocity after.
+    @Test func basicAnimationsAsTheNewOne() throws {
+        // Restart, linear over 0.5 s from x(0.2) = 100 − 300e^(−2) to 50: (50 − x(0.2))/0.5.
+        let x02 = 100 - 300 * exp(-2.0)
+        let (_, restart) = try Self.interrupted(#"{"time": 0.2, "kind": "restart", "toValue": 50, "duration": 0.5}"#)
+        let r = try #require(restart.interruptions.first)
+        #expect(abs(r.velocityAfter.x - (50 - x02) / 0.5) < 1e-9)
+        #expect(abs(r.velocityChange - (Self.vAt02 - (50 - x02) / 0.5)) < 1e-9)
+        #expect(abs(restart.value(0.45).x - (x02 + (50 - x02) * 0.5)) < 1e-9)
+        // Additive, linear over 0.5 s from the old target 100 to 50: −100 pt/s added, the sum rule.
+        let (scene, additive) = try Self.interrupted(#"{"time": 0.2, "kind": "additive", "toValue": 50, "duration": 0.5}"#)
+        let a = try #require(additive.interruptions.first)
+        #expect(abs(a.velocityAfter.x - (Self.vAt02 - 100)) < 1e-9)
+        #expect(abs(a.velocityChange - 100) < 1e-9)
+        let report = try Validation.validate(scene, hz: 60)
+        #expect(report.findings.contains { $0.kind == .interruption })
+        // No launch velocity to set on a basic animation: no fix is offered in the file's terms.
+        let fixes = Validation.fixes(for: SceneValidation(scene: scene, reports: [report], judgesFrameCost: false))
+        #expect(fixes.first { $0.finding.kind == .interruption }?.sourceChanges == [])
+        #expect(errorText(document(#"{"property": "y", "type": "spring", "spring": {"stiffness": 100, "damping": 20}, "fromValue": 0, "toValue": 100, "interruptions": [{"time": 0.2, "kind": "preserveVelocity", "toValue": 50, "duration": 0.5}]}"#))?.contains("interruptions[0].duration: expected a spring with preserveVelocity") == true)
+    }
 }
