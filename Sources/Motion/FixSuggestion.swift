@@ -284,12 +284,14 @@ extension Validation {
     /// The least move of `p` that puts a bee-sized object there off the screen by `margin` more.
     static func offScreen(_ p: SIMD2<Double>, _ viewport: SIMD2<Double>, margin: Double) -> (SIMD2<Double>, String) {
         let half = BeeFlight.beeSize / 2 + margin
-        let options: [(Double, SIMD2<Double>, String)] = [
-            (p.x + half, SIMD2(-half, p.y), "left"), (viewport.x + half - p.x, SIMD2(viewport.x + half, p.y), "right"),
-            (p.y + half, SIMD2(p.x, -half), "top"), (viewport.y + half - p.y, SIMD2(p.x, viewport.y + half), "bottom"),
+        let options: [(Double, SIMD2<Double>, String, String)] = [
+            (p.x + half, SIMD2(-half, p.y), "left", "left"),
+            (viewport.x + half - p.x, SIMD2(viewport.x + half, p.y), "right", "right"),
+            (p.y + half, SIMD2(p.x, -half), "up", "top"),
+            (viewport.y + half - p.y, SIMD2(p.x, viewport.y + half), "down", "bottom"),
         ]
         let best = options.min { $0.0 < $1.0 }!
-        return (best.1, "\(formatted(best.0, 1)) pt past the \(best.2) edge")
+        return (best.1, "\(formatted(best.0, 1)) pt further \(best.2): a \(formatted(BeeFlight.beeSize, 0)) pt object there is \(formatted(margin, 0)) pt beyond the \(best.3) edge")
     }
 
     /// The speeds a cycle starts and ends with, points per second, in the report's mode.
