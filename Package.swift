@@ -49,7 +49,7 @@ let package = Package(
         // benchmark targets in Benchmarks/ too). Benchmarks/baselines is outside the target's path.
         .target(
             name: "BenchmarkSuites",
-            dependencies: ["BezierKernels", "SpringSolver", "Motion", "GSLReference", "Studies", "TerminalPlot", "BenchKit", "Lottie"],
+            dependencies: ["BezierKernels", "SpringSolver", "Motion", "GSLReference", "Studies", "TerminalPlot", "BenchKit", "Lottie", "SceneFile"],
             path: "Benchmarks/Suites"
         ),
         // Commands, argument parsing, tables, plots of results, JSON; `bench` only calls into it.
@@ -73,7 +73,7 @@ let package = Package(
         .testTarget(name: "StudiesTests", dependencies: ["Studies", "SpringSolver", "GSLReference", "BenchKit"]),
         .testTarget(
             name: "BenchmarkSuitesTests",
-            dependencies: ["BenchmarkSuites", "Studies", "BezierKernels", "SpringSolver", "GSLReference", "BenchKit", "Lottie", "JSONDocument"]
+            dependencies: ["BenchmarkSuites", "Studies", "BezierKernels", "SpringSolver", "GSLReference", "BenchKit", "Lottie", "JSONDocument", "Motion", "SceneFile"]
         ),
         // Golden/: recorded outputs the golden test reads at run time, not sources.
         .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI", "bench", "Studies", "BenchmarkSuites"], exclude: ["Golden"]),

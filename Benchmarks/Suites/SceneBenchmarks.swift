@@ -21,17 +21,18 @@ import Motion
 ///
 /// - `scene/lottie-frame`: every transform of a generated 300-layer Lottie file at one frame
 ///   (LottieBenchmarks.swift), against `scene/lottie-frame/no-tables`.
+/// - `scene/file-100-layers` (SceneFileBenchmarks.swift) validates a generated scene file.
 ///
 /// Each check compares the kernel's positions with the reference's at every frame before
 /// anything is timed.
 func sceneBenchmarks() throws -> [Benchmark] {
-    try sceneBenchmarks(lottieRigs: 60)
+    try sceneBenchmarks(lottieRigs: 60, fileLayers: 100)
 }
 
-/// The scene benchmarks with a Lottie file of `lottieRigs` rigs (tests use a small one: a debug
-/// build reads the full file's 600 spatial segments slowly).
-func sceneBenchmarks(lottieRigs: Int) throws -> [Benchmark] {
-    [try beeFrameBenchmark(), try menuFrameBenchmark(), lottieFrameBenchmark(rigs: lottieRigs)]
+/// The scene benchmarks with a Lottie file of `lottieRigs` rigs and a scene file of `fileLayers`
+/// layers (tests use small ones: a debug build reads the full files slowly).
+func sceneBenchmarks(lottieRigs: Int, fileLayers: Int) throws -> [Benchmark] {
+    [try beeFrameBenchmark(), try menuFrameBenchmark(), lottieFrameBenchmark(rigs: lottieRigs), try sceneFileBenchmark(layers: fileLayers)]
 }
 
 // MARK: Bee

@@ -20,11 +20,15 @@ public struct Scene: Sendable {
     /// The one timing mode a path scene is validated in when its source fixes it (a scene file's
     /// `calculationMode`); `nil`: every mode asked for.
     public let fixedMode: TimingMode?
+    /// Where the scene came from (a scene file's animation), to phrase fixes in its terms;
+    /// `nil` for the seed scenes and command-line scenes.
+    public let source: (any SceneSource)?
 
-    public init(name: String, kind: Kind, fixedMode: TimingMode? = nil) {
+    public init(name: String, kind: Kind, fixedMode: TimingMode? = nil, source: (any SceneSource)? = nil) {
         self.name = name
         self.kind = kind
         self.fixedMode = fixedMode
+        self.source = source
     }
 
     /// Whether the timing mode matters (path scenes); a spring's report has no mode.

@@ -22,7 +22,7 @@ public struct SceneSeries: Sendable, Equatable {
     public let elements: [Int]?
     /// Frame speed |pₖ₊₁ − pₖ|·hz at each frame (the last frame repeats the one before), pt/s.
     public let speed: [Double]
-    /// The demo's offset at each frame (spring scenes), points.
+    /// The offset the demo draws at each frame (spring scenes; grown from zero with `waveGrowth`), points.
     public let offset: [Double]?
     /// Each fixed-step integrator's error at each frame (spring scenes).
     public let errors: [IntegratorSeries]?
@@ -56,7 +56,7 @@ extension Validation {
             let count = frameCount(of: spring, hz: hz)
             samples = try FrameSamples(
                 hz: hz, positions: (0..<count).map { SIMD2(0, spring.presented(at: Double($0) / hz)) })
-            offset = (0..<count).map { spring.offset(at: Double($0) / hz) }
+            offset = (0..<count).map { spring.drawnOffset(at: Double($0) / hz) }
             errors = try integratorSeries(spring, hz: hz, count: count)
             reportedMode = nil
         case .timeline(let motion, _):

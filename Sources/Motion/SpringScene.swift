@@ -69,6 +69,13 @@ public struct SpringScene: Sendable {
     /// link does: then a stop that never fires, or snaps, is a flaw. A user's spring has no such
     /// loop (its engine stops it at its own rest threshold): the stop is reported, not judged.
     public let stopsOnExactOffset: Bool
+    /// When set, the redraw loop stops at the first frame where the motion is at rest (within
+    /// `distance` of the target and slower than `speed`) instead of at `offset == 0`, and draws
+    /// the flat edge from then on: the stop flattens the wave by at most `distance`.
+    public let restStop: RestCriteria?
+    /// When set, the redrawn wave grows from zero: its offset is drawn times `min(t / waveGrowth, 1)`
+    /// (seconds), instead of at full size in the first frame.
+    public let waveGrowth: Double?
 
     /// The largest distance from the origin a spring scene's positions may reach, points: the
     /// same 10⁷ pt as a path's coordinates (`PathMotion.maximumCoordinate`), for the same reason:
@@ -94,8 +101,9 @@ public struct SpringScene: Sendable {
     public init(
         name: String, motion: SpringMotion<Double>, animationDuration: Double? = nil,
         positiveOffsetScale: Double = 1, shape: MenuShape? = nil, maximumSimulatedTime: Double = 10,
-        notes: [String] = [], stopsOnExactOffset: Bool = true
+        notes: [String] = [], stopsOnExactOffset: Bool = true, restStop: RestCriteria? = nil, waveGrowth: Double? = nil
     ) throws(MotionError) {
+        if let waveGrowth { try MotionError.requirePositive(waveGrowth, "wave growth (s)") }
         if let animationDuration { try MotionError.requirePositive(animationDuration, "animation duration (s)") }
         try MotionError.requireNonNegative(positiveOffsetScale, "positive offset scale")
         try MotionError.requirePositive(maximumSimulatedTime, "maximum simulated time (s)")
@@ -112,6 +120,28 @@ public struct SpringScene: Sendable {
         self.maximumSimulatedTime = maximumSimulatedTime
         self.notes = notes
         self.stopsOnExactOffset = stopsOnExactOffset
+        self.restStop = restStop
+        self.waveGrowth = waveGrowth
+    }
+
+    /// Whether the exact motion is at rest at `t` under `criteria`: within `distance` of the
+    /// target and slower than `speed`.
+    public func isAtRest(at t: Double, _ criteria: RestCriteria) -> Bool {
+        abs(motion.target - motion.position(at: t)) <= criteria.distance && abs(motion.velocity(at: t)) <= criteria.speed
+    }
+
+    /// Whether the redraw loop's stop condition holds at `t` on the exact spring: `offset == 0`,
+    /// or at rest with a `restStop`.
+    public func stopHolds(at t: Double) -> Bool {
+        if let restStop { return isAtRest(at: t, restStop) }
+        return offset(at: t) == 0
+    }
+
+    /// The offset the redraw loop draws at `t`: `offset(at:)` grown from zero over `waveGrowth`.
+    public func drawnOffset(at t: Double, model: StopCondition.Model = .continuousSpring) -> Double {
+        let raw = offset(at: t, model: model)
+        guard let waveGrowth else { return raw }
+        return raw * min(max(t, 0) / waveGrowth, 1)
     }
 
     /// The target (the model value), points.
@@ -137,7 +167,8 @@ public struct SpringScene: Sendable {
     public func frame(at t: Double, model: StopCondition.Model = .continuousSpring) -> SpringFrame {
         let value = presented(at: t, model: model)
         let raw = motion.target - value
-        let offset = raw > 0 ? raw * positiveOffsetScale : raw
+        var offset = raw > 0 ? raw * positiveOffsetScale : raw
+        if let waveGrowth { offset *= min(max(t, 0) / waveGrowth, 1) }
         return SpringFrame(time: t, presented: value, offset: offset, shape: shape?.path(offset: offset))
     }
 }

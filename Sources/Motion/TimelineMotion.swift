@@ -56,6 +56,31 @@ public struct TimelineMotion: Sendable {
     public let seam: Seam?
     /// Plain-words facts for the report (assumptions made, what was skipped).
     public let notes: [String]
+    /// Events that retarget the running animation, in time order (exact velocities on both sides).
+    public let interruptions: [Interruption]
+
+    /// An event at `time` that retargets the running animation, the way platforms do it
+    /// (`kind`: `restart`, `additive`, `preserveVelocity`), with the exact velocity just before
+    /// and just after it, points per second (a scalar in x, scaled by `pointsPerUnit`).
+    public struct Interruption: Sendable, Equatable {
+        public let time: Double
+        public let kind: String
+        public let velocityBefore: SIMD2<Double>
+        public let velocityAfter: SIMD2<Double>
+
+        public init(time: Double, kind: String, velocityBefore: SIMD2<Double>, velocityAfter: SIMD2<Double>) {
+            self.time = time
+            self.kind = kind
+            self.velocityBefore = velocityBefore
+            self.velocityAfter = velocityAfter
+        }
+
+        /// `|velocityAfter − velocityBefore|`, points per second.
+        public var velocityChange: Double {
+            let d = velocityAfter - velocityBefore
+            return (d * d).sum().squareRoot()
+        }
+    }
 
     /// Creates a timeline.
     /// - Throws: `MotionError` for a non-finite start, an end before the start, a timeline
@@ -64,7 +89,7 @@ public struct TimelineMotion: Sendable {
     public init(
         quantity: Quantity, start: Double = 0, end: Double?, window: Double? = nil,
         value: @escaping @Sendable (Double) -> SIMD2<Double>, joins: [Join] = [], designedSteps: [Double] = [],
-        seam: Seam? = nil, notes: [String] = []
+        seam: Seam? = nil, notes: [String] = [], interruptions: [Interruption] = []
     ) throws(MotionError) {
         guard start.isFinite else { throw MotionError("timeline start must be a finite number of seconds, got \(start)") }
         if let end {
@@ -93,6 +118,7 @@ public struct TimelineMotion: Sendable {
         self.designedSteps = designedSteps.sorted()
         self.seam = seam
         self.notes = notes
+        self.interruptions = interruptions.sorted { $0.time < $1.time }
     }
 
     /// Whether the animation runs on past the sampled window.

@@ -120,8 +120,9 @@ public enum Validation {
         let metrics = try FrameMetrics(
             samples: samples, doubled: doubled, quadrupled: quadrupled, span: span, thresholds: thresholds)
         let label = ValidationReport.label(scene: name, mode: motion.mode, hz: hz)
-        let findings = metrics.findings(label: label, thresholds: thresholds)
         var notes: [String] = []
+        let findings = offScreenFiltered(
+            metrics.findings(label: label, thresholds: thresholds), metrics: metrics, viewport: viewport, notes: &notes)
         let startSpeed = motion.startSpeed, endSpeed = motion.endSpeed
         if startSpeed > 0 || (!motion.repeats && endSpeed > 0) {
             var line = "starts from rest at \(formatted(startSpeed, 0)) pt/s"
@@ -183,8 +184,21 @@ public enum Validation {
         let metrics = try FrameMetrics(
             samples: samples, doubled: doubled, quadrupled: quadrupled, span: span, thresholds: thresholds)
         let label = ValidationReport.label(scene: name, mode: nil, hz: hz)
-        let findings = metrics.findings(label: label, thresholds: thresholds)
         var notes = motion.notes
+        var findings = offScreenFiltered(
+            metrics.findings(label: label, thresholds: thresholds), metrics: metrics,
+            viewport: motion.quantity == .position ? viewport : nil, notes: &notes)
+        for event in motion.interruptions {
+            func speed(_ v: SIMD2<Double>) -> String {
+                motion.quantity == .position ? "(\(formatted(v.x, 0)), \(formatted(v.y, 0)))" : formatted(v.x, 0)
+            }
+            let line = "interrupted (\(event.kind)) at t = \(formatted(event.time, 3)) s: velocity \(speed(event.velocityBefore)) → \(speed(event.velocityAfter)) pt/s, a change of \(formatted(event.velocityChange, 0)) pt/s"
+            if event.velocityChange > thresholds.speedFloor {
+                findings.append(Finding(kind: .interruption, message: "\(label): \(line)"))
+            } else {
+                notes.append(line + " (within the \(formatted(thresholds.speedFloor, 0)) pt/s speed floor: continuous)")
+            }
+        }
         if !metrics.designedSteps.isEmpty {
             let times = metrics.designedSteps.prefix(5).map { "t = \(formatted($0.to.time, 2)) s" }.joined(separator: ", ")
             let more = metrics.designedSteps.count > 5 ? ", …" : ""
@@ -203,6 +217,29 @@ public enum Validation {
             seamStartVisible: startVisible, spring: nil, frameCostFraction: nil, findings: findings, notes: notes)
     }
 
+    /// The findings without the teleports that start and land off screen (nobody sees them),
+    /// each of those noted instead. Teleport findings come first, in `metrics.teleports` order.
+    static func offScreenFiltered(
+        _ findings: [Finding], metrics: FrameMetrics, viewport: SIMD2<Double>?, notes: inout [String]
+    ) -> [Finding] {
+        guard let viewport else { return findings }
+        var result: [Finding] = []
+        var index = 0
+        for finding in findings {
+            guard finding.kind == .teleport else { result.append(finding); continue }
+            defer { index += 1 }
+            guard index < metrics.teleports.count else { result.append(finding); continue }
+            let teleport = metrics.teleports[index]
+            if !isVisible(teleport.from.position, in: viewport), !isVisible(teleport.to.position, in: viewport) {
+                notes.append(
+                    "a jump of \(formatted(teleport.distance, 1)) pt at t = \(formatted(teleport.to.time, 2)) s from \(formatted(teleport.from.position.x, 1)), \(formatted(teleport.from.position.y, 1)) to \(formatted(teleport.to.position.x, 1)), \(formatted(teleport.to.position.y, 1)) happens off screen: not seen, not judged")
+            } else {
+                result.append(finding)
+            }
+        }
+        return result
+    }
+
     /// Whether a bee-sized object centred at `p` shows in a viewport.
     static func isVisible(_ p: SIMD2<Double>, in viewport: SIMD2<Double>) -> Bool {
         let half = BeeFlight.beeSize / 2
@@ -216,7 +253,7 @@ public enum Validation {
     public static func frameCount(of scene: SpringScene, hz: Double) -> Int {
         let limit = Int(min(scene.maximumSimulatedTime * hz, Double(maximumFrames)).rounded(.down))
         var k = 0
-        while k < limit, scene.offset(at: Double(k) / hz) != 0 { k += 1 }
+        while k < limit, !scene.stopHolds(at: Double(k) / hz) { k += 1 }
         return k + 1
     }
 
@@ -226,7 +263,7 @@ public enum Validation {
         let count = frameCount(of: scene, hz: hz)
         let label = ValidationReport.label(scene: scene.name, mode: nil, hz: hz)
         // Frames at rest before the start and, once the stop fires, after it (the value stays).
-        let stopTime = scene.offset(at: Double(count - 1) / hz) == 0 ? Double(count - 1) / hz : nil
+        let stopTime = scene.stopHolds(at: Double(count - 1) / hz) ? Double(count - 1) / hz : nil
         let rest = framesAtRest
         let total = rest + count + (stopTime == nil ? 0 : rest)
         let start = -Double(rest) / hz
@@ -266,10 +303,24 @@ public enum Validation {
         // The stop condition under each model.
         var stops: [StopCondition] = []
         let continuousOffsets = (0..<count).map { scene.offset(at: Double($0) / hz) }
-        stops.append(
-            try StopCondition(
-                model: .continuousSpring, offsets: continuousOffsets,
-                residuals: [Double](repeating: 0, count: count), hz: hz))
+        if let rest = scene.restStop {
+            // The rest stop fires where the motion is at rest, not where the offset is 0; it
+            // flattens the wave drawn there (its residual). An exact 0 before rest is no stop.
+            var offsets: [Double] = []
+            var residuals: [Double] = []
+            for k in 0..<count {
+                let t = Double(k) / hz
+                let holds = scene.isAtRest(at: t, rest)
+                offsets.append(holds ? 0 : (continuousOffsets[k] == 0 ? .leastNonzeroMagnitude : continuousOffsets[k]))
+                residuals.append(abs(scene.drawnOffset(at: t)))
+            }
+            stops.append(try StopCondition(model: .continuousSpring, offsets: offsets, residuals: residuals, hz: hz))
+        } else {
+            stops.append(
+                try StopCondition(
+                    model: .continuousSpring, offsets: continuousOffsets,
+                    residuals: [Double](repeating: 0, count: count), hz: hz))
+        }
         if let end = scene.animationDuration {
             let n = max(count, Int((end * hz).rounded(.up)) + 1)
             var offsets: [Double] = []
@@ -282,7 +333,10 @@ public enum Validation {
             }
             stops.append(try StopCondition(model: .animationRemovedAtDuration, offsets: offsets, residuals: residuals, hz: hz))
         }
-        for stop in stops where scene.stopsOnExactOffset {
+        let condition = scene.restStop.map {
+            "at rest (|offset| ≤ \(compact($0.distance)) pt, speed ≤ \(compact($0.speed)) pt/s)"
+        } ?? "offset == 0"
+        for stop in stops where scene.stopsOnExactOffset || scene.restStop != nil {
             let model = stop.model == .continuousSpring ? "the exact spring" : "Core Animation removing the animation at its duration"
             if let frame = stop.frame, stop.snap > thresholds.maxSnap {
                 findings.append(
@@ -296,7 +350,7 @@ public enum Validation {
                     Finding(
                         kind: .stopNeverFires,
                         message:
-                            "\(label): the stop condition offset == 0 never fires within \(formatted(stop.simulatedUntil, 1)) s (with \(model)): the display link redraws for ever"
+                            "\(label): the stop condition \(condition) never fires within \(formatted(stop.simulatedUntil, 1)) s (with \(model)): the display link redraws for ever"
                     ))
             }
         }
@@ -305,8 +359,8 @@ public enum Validation {
         var apex: Double?
         var apexStep: Double?
         if scene.shape != nil, count >= 2 {
-            let a0 = MenuShape.apex(offset: continuousOffsets[0])
-            let a1 = MenuShape.apex(offset: continuousOffsets[1])
+            let a0 = MenuShape.apex(offset: scene.drawnOffset(at: 0))
+            let a1 = MenuShape.apex(offset: scene.drawnOffset(at: 1 / hz))
             apex = a0
             apexStep = abs(a1 - a0)
             if abs(a0) >= thresholds.teleportMinimumStep, abs(a0) > thresholds.teleportFactor * abs(a1 - a0) {
@@ -339,7 +393,13 @@ public enum Validation {
         }
         notes.append(
             "starts from rest with a velocity step of \(compact(velocityStep.rounded())) pt/s and an acceleration step of \(compact(accelerationStep.rounded())) pt/s² (the spring's launch; the break test judges the start like any other moment)")
-        if let stop = stops.first, let time = stop.time, let frame = stop.frame {
+        if let stop = stops.first, let time = stop.time, let frame = stop.frame, scene.restStop != nil {
+            var line = "with the exact spring, the display link stops \(condition) at frame \(frame), t = \(formatted(time, 3)) s, flattening the wave by \(formatted(stop.snap, 2)) pt"
+            if let settle = response.settleTime, time > settle {
+                line += "; it redraws for \(formatted(time - settle, 2)) s after the motion settled at \(formatted(settle, 2)) s"
+            }
+            notes.append(line)
+        } else if let stop = stops.first, let time = stop.time, let frame = stop.frame {
             let before = frame > 0 ? abs(scene.motion.position(at: Double(frame - 1) / hz) - scene.target) : 0
             var line =
                 "with the exact spring, offset == 0 first holds at frame \(frame), t = \(formatted(time, 3)) s, where the deviation (\(before == 0 ? "0" : String(format: "%.2g", before)) pt one frame earlier) rounds to exactly \(formatted(scene.target, 0)) in Double"
@@ -351,6 +411,9 @@ public enum Validation {
         if stops.count > 1, let time = stops[1].time {
             notes.append(
                 "if Core Animation removes the animation at \(formatted(scene.animationDuration ?? 0, 2)) s, the stop fires at t = \(formatted(time, 3)) s with a snap of \(formatted(stops[1].snap, 3)) pt")
+        }
+        if let growth = scene.waveGrowth, scene.shape != nil {
+            notes.append("the wave grows from zero over \(formatted(growth, 2)) s (its offset drawn × min(t / \(formatted(growth, 2)) s, 1))")
         }
         return ValidationReport(
             scene: scene.name, mode: nil, hz: hz, frames: count, duration: Double(count - 1) / hz, metrics: metrics,

@@ -33,6 +33,9 @@ public struct Finding: Sendable, Equatable {
         /// The delivered frames show the motion farther from where it should be than
         /// `PlatformThresholds.maxOnScreenError` (99th percentile).
         case onScreenError
+        /// An event retargets a running animation (restart, additive, preserve-velocity) and
+        /// the velocity changes there by more than `speedFloor`.
+        case interruption
     }
 
     public let kind: Kind

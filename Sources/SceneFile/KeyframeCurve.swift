@@ -72,6 +72,12 @@ public struct KeyframeCurve: Sendable {
         measure = nil
     }
 
+    /// The keyframe values: the held values (discrete), else each segment's start and the last end.
+    public var keyValues: [SIMD2<Double>] {
+        guard mode != .discrete, let first = segments.first else { return values }
+        return [first.start.simd] + segments.map(\.end.simd)
+    }
+
     /// The total arc length of the segments, points (0 in discrete mode).
     public var length: Double { measure?.length ?? segments.reduce(0) { $0 + $1.uncheckedArcLength(accuracy: 1e-9) } }
 

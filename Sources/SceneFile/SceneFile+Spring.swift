@@ -62,18 +62,40 @@ extension SceneFile {
         }
         notes.append(
             "spring: mass \(JSONText.number(spring.mass)), stiffness \(JSONText.number(spring.stiffness)), damping \(JSONText.number(spring.damping)) (ζ \(JSONText.number(spring.dampingRatio)))")
+        if let interruptionsNode = object.optional("interruptions") {
+            if let link = object.optional("displayLink") {
+                throw link.error("expected no displayLink with interruptions (the redraw loop of one spring is not defined across retargets)")
+            }
+            return try interruptedScene(
+                interruptionsNode, motion: motion, name: name, context: context, pointsPerUnit: scale, notes: notes)
+        }
         var animationDuration: Double?
         if case .uikit(let duration, _) = springParameters { animationDuration = duration }
         var offsetScale = 1.0
         var shape: MenuShape?
         var stopsOnExactOffset = false
+        var restStop: RestCriteria?
+        var waveGrowth: Double?
         if let linkNode = object.optional("displayLink") {
             var link = try linkNode.object()
             let stopNode = try link.required("stop")
+            let distanceNode = link.optional("restDistance"), speedNode = link.optional("restSpeed")
             switch try stopNode.string() {
-            case "offsetIsZero": stopsOnExactOffset = true
-            default: throw stopNode.error("expected \"offsetIsZero\" (the display link stops when model − presented == 0 exactly), got \(stopNode.described)")
+            case "offsetIsZero":
+                stopsOnExactOffset = true
+                if let extra = distanceNode ?? speedNode {
+                    throw extra.error("expected restDistance and restSpeed only with \"stop\": \"rest\"")
+                }
+            case "rest":
+                // Rest as SpringSolver's RestCriteria: within restDistance of the target (points,
+                // default 0.5) and slower than restSpeed (points per second, default
+                // restDistance × 62.5 /s, Android's SpringForce rule).
+                let d = try distanceNode?.number(in: 1e-9...1e7, "a rest distance in points (positive)") ?? 0.5
+                let speed = try speedNode?.number(in: 1e-9...1e9, "a rest speed in points per second (positive)")
+                restStop = try? RestCriteria(distance: d, speed: speed ?? d * RestCriteria.speedPerDistance)
+            default: throw stopNode.error("expected \"offsetIsZero\" (the display link stops when model − presented == 0 exactly) or \"rest\" (when within restDistance and slower than restSpeed), got \(stopNode.described)")
             }
+            waveGrowth = try link.optional("waveGrowth")?.number(in: 1e-6...1e3, "a wave growth time in seconds (positive)")
             offsetScale = try link.optional("positiveOffsetScale")?.number(in: 0...1e3, "a scale") ?? 1
             if let waveNode = link.optional("wave") {
                 var wave = try waveNode.object()
@@ -88,9 +110,168 @@ extension SceneFile {
         }
         do {
             let scene = try SpringScene(
-                name: name, motion: motion, animationDuration: stopsOnExactOffset ? animationDuration : nil,
-                positiveOffsetScale: offsetScale, shape: shape, notes: notes, stopsOnExactOffset: stopsOnExactOffset)
+                name: name, motion: motion, animationDuration: stopsOnExactOffset || restStop != nil ? animationDuration : nil,
+                positiveOffsetScale: offsetScale, shape: shape, notes: notes, stopsOnExactOffset: stopsOnExactOffset,
+                restStop: restStop, waveGrowth: waveGrowth)
             return Scene(name: name, kind: .spring(scene))
+        } catch {
+            throw node.error("\(error)")
+        }
+    }
+
+    /// A spring retargeted by events (`interruptions`): each at its `time` (seconds, increasing,
+    /// after 0) sends the value to `toValue` with a new spring (`spring`, default the same), in
+    /// the way its `kind` says:
+    ///
+    /// - `restart`: the new spring starts from the presented value with `velocity` (default 0):
+    ///   the old velocity is dropped;
+    /// - `preserveVelocity`: it starts from the presented value with the presented velocity (as
+    ///   SwiftUI and Framer Motion retarget springs);
+    /// - `additive`: the old animation keeps running and the new one, from the old target to the
+    ///   new (starting with `velocity`, default 0), is added to it, as Core Animation's additive
+    ///   animations combine: value = old(t) + new(t) − old target, velocity = the sum.
+    ///
+    /// The new animation may instead be a basic one (`duration`, `timingFunction`, default
+    /// linear) from the presented value (restart) or from the old target (additive) to `toValue`.
+    ///
+    /// The scene is a timeline until the last spring settles (SpringSolver's default rest) or the
+    /// last basic animation ends, with each interruption's exact velocities on both sides.
+    static func interruptedScene(
+        _ node: JSONNode, motion: SpringMotion<Double>, name: String, context: TrackContext, pointsPerUnit scale: Double,
+        notes: [String]
+    ) throws(JSONDocumentError) -> Scene {
+        typealias State = @Sendable (Double) -> (x: Double, v: Double)
+        let base = motion
+        var current: State = { t in (base.position(at: t), base.velocity(at: t)) }
+        var target = motion.target
+        var end = motion.settleTime()
+        var previousTime = 0.0
+        var events: [TimelineMotion.Interruption] = []
+        var joins: [Join] = []
+        let items = try node.array()
+        guard !items.isEmpty else { throw node.error("expected at least one interruption, got an empty array") }
+        for (index, item) in items.enumerated() {
+            var fields = try item.object()
+            let timeNode = try fields.required("time")
+            let time = try timeNode.number(in: 1e-9...1e6, "an interruption time in seconds (positive)")
+            guard time > previousTime else {
+                throw timeNode.error("expected interruption times that increase, got \(JSONText.number(time)) after \(JSONText.number(previousTime))")
+            }
+            let kindNode = try fields.required("kind")
+            let kind = try kindNode.string()
+            guard ["restart", "additive", "preserveVelocity"].contains(kind) else {
+                throw kindNode.error("expected \"restart\", \"additive\" or \"preserveVelocity\", got \(kindNode.described)")
+            }
+            let newTarget = try fields.required("toValue").number(in: -1e7...1e7, "a value") * scale
+            let velocityNode = fields.optional("velocity")
+            if let velocityNode, kind == "preserveVelocity" {
+                throw velocityNode.error("expected no velocity with preserveVelocity (the presented velocity is kept)")
+            }
+            let velocity = try (velocityNode?.number(in: -1e9...1e9, "a velocity in units per second") ?? 0) * scale
+            // The new animation: a spring (default the same), or a basic animation over
+            // `duration` with `timingFunction` (default linear).
+            let durationNode = fields.optional("duration")
+            let basic: (duration: Double, easing: Easing)?
+            if let durationNode {
+                if let springNode = fields.members.first(where: { $0.key == "spring" })?.value {
+                    throw springNode.error("expected either spring or duration (a basic animation) for the new animation, not both")
+                }
+                if kind == "preserveVelocity" {
+                    throw durationNode.error("expected a spring with preserveVelocity (a basic animation's curve sets its own velocity)")
+                }
+                if let velocityNode { throw velocityNode.error("expected no velocity with a basic animation (its timing function sets it)") }
+                let duration = try durationNode.number(in: 1e-6...1e6, "a duration in seconds (positive)")
+                let easing = try fields.optional("timingFunction").map { n throws(JSONDocumentError) in try Self.easing(n) } ?? .linear
+                basic = (duration, easing)
+            } else {
+                if let easingNode = fields.optional("timingFunction") {
+                    throw easingNode.error("expected timingFunction only with duration (a basic animation)")
+                }
+                basic = nil
+            }
+            var spring = motion.spring
+            if let springNode = fields.optional("spring") {
+                var parameters = try springNode.object()
+                var named: [String: Double] = [:]
+                for key in Keys.springParameters where key != "uikit-mapping" {
+                    if let n = parameters.optional(key) { named[key] = try n.number() }
+                }
+                try parameters.finish(expected: Keys.springParameters.filter { $0 != "uikit-mapping" })
+                do {
+                    spring = try SpringParameters(namedValues: named).spring(uikitMapping: EnvelopeDecayMapping.default)
+                } catch {
+                    throw springNode.error("\(error)")
+                }
+            }
+            try fields.finish(expected: Keys.interruption)
+            let before = current(time)
+            let next: State
+            let after: Double
+            if let basic {
+                // A basic animation from `from` to `to` over its duration, eased; then held.
+                let (duration, easing) = basic
+                let from = kind == "additive" ? target : before.x, to = newTarget
+                let eased: @Sendable (Double) -> (x: Double, v: Double) = { s in
+                    let u = min(max(s / duration, 0), 1)
+                    let v = s >= 0 && s < duration ? (to - from) * easing.slope(at: u) / duration : 0
+                    return (from + (to - from) * easing.progress(u), v)
+                }
+                if kind == "additive" {
+                    let old = current, oldTarget = target
+                    next = { t in
+                        let a = old(t), b = eased(t - time)
+                        return (a.x + b.x - oldTarget, a.v + b.v)
+                    }
+                    after = before.v + eased(0).v
+                    end = max(end, time + duration)
+                } else {
+                    next = { t in eased(t - time) }
+                    after = eased(0).v
+                    end = time + duration
+                }
+            } else {
+                do {
+                    switch kind {
+                    case "additive":
+                        let added = try SpringMotion(spring: spring, from: target, to: newTarget, initialVelocity: velocity)
+                        let old = current, oldTarget = target
+                        next = { t in
+                            let a = old(t)
+                            return (a.x + added.position(at: t - time) - oldTarget, a.v + added.velocity(at: t - time))
+                        }
+                        after = before.v + velocity
+                        end = max(end, time + added.settleTime())
+                    default:
+                        let start = kind == "restart" ? velocity : before.v
+                        let fresh = try SpringMotion(spring: spring, from: before.x, to: newTarget, initialVelocity: start)
+                        next = { t in (fresh.position(at: t - time), fresh.velocity(at: t - time)) }
+                        after = start
+                        end = time + fresh.settleTime()
+                    }
+                } catch {
+                    throw item.error("the interrupting spring could not be built: \(error)")
+                }
+            }
+            let previous = current
+            current = { t in t < time ? previous(t) : next(t) }
+            events.append(TimelineMotion.Interruption(time: time, kind: kind, velocityBefore: SIMD2(before.v, 0), velocityAfter: SIMD2(after, 0)))
+            joins.append(Join(element: index + 1, point: SIMD2(before.x, 0), time: time, incoming: SIMD2(before.v, 0), outgoing: SIMD2(after, 0)))
+            target = newTarget
+            previousTime = time
+        }
+        guard end.isFinite else { throw node.error("expected springs that settle (an undamped spring never does)") }
+        let finalState = current
+        let start = motion.initialPosition, stop = end
+        let value: @Sendable (Double) -> SIMD2<Double> = { t in
+            t < 0 ? SIMD2(start, 0) : SIMD2(finalState(min(t, stop)).x, 0)
+        }
+        do {
+            let timeline = try TimelineMotion(
+                quantity: .scalar(name: context.property, unit: context.defaultPointsPerUnit.1, pointsPerUnit: scale),
+                start: 0, end: end, value: value, joins: joins,
+                notes: notes + ["sampled until the last animation ends or its spring settles (within 0.5 pt and 31.25 pt/s) at \(JSONText.number((end * 1000).rounded() / 1000)) s"],
+                interruptions: events)
+            return Scene(name: name, kind: .timeline(timeline, viewport: nil))
         } catch {
             throw node.error("\(error)")
         }

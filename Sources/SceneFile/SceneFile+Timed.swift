@@ -16,6 +16,8 @@ extension SceneFile {
         let hasKeyTimes: Bool
         let hasTimingFunctions: Bool
         var notes: [String]
+        /// `auto` or `autoReverse` when the layer turns along the path's tangent.
+        var rotationMode: String? = nil
     }
 
     static func timing(_ object: inout JSONObject, node: JSONNode) throws(JSONDocumentError) -> MediaTiming {
@@ -240,11 +242,12 @@ extension SceneFile {
             }
             tcb.append(list)
         }
+        var rotationMode: String?
         if let rotation = object.optional("rotationMode") {
             let text = try rotation.string()
             guard text == "auto" || text == "autoReverse" else { throw rotation.error("expected \"auto\" or \"autoReverse\", got \(rotation.described)") }
             guard context.dimension == 2 else { throw rotation.error("expected rotationMode only on a position animation") }
-            notes.append("rotationMode \(text) turns the layer along the path's tangent; that rotation is not validated here (the position is)")
+            rotationMode = text
         }
 
         let curve: KeyframeCurve
@@ -269,7 +272,7 @@ extension SceneFile {
         }
         return TimedTrack(
             curve: curve, easing: easing, timing: timing, pathData: pathData, hasKeyTimes: keyTimesNode != nil,
-            hasTimingFunctions: functionsNode != nil, notes: notes)
+            hasTimingFunctions: functionsNode != nil, notes: notes, rotationMode: rotationMode)
     }
 }
 

@@ -98,7 +98,8 @@ public struct SceneFile: Sendable {
         public static let keyframe = ["type", "property", "pointsPerUnit", "values", "path", "keyTimes", "timingFunctions", "timingFunction",
             "calculationMode", "tensionValues", "continuityValues", "biasValues", "rotationMode"] + timing
         public static let basic = ["type", "property", "pointsPerUnit", "fromValue", "toValue", "byValue", "timingFunction"] + timing
-        public static let spring = ["type", "property", "pointsPerUnit", "spring", "fromValue", "toValue", "velocity", "initialVelocity", "displayLink"]
+        public static let spring = ["type", "property", "pointsPerUnit", "spring", "fromValue", "toValue", "velocity", "initialVelocity", "displayLink", "interruptions"]
+        public static let interruption = ["time", "kind", "toValue", "velocity", "spring", "duration", "timingFunction"]
         public static let springParameters: [String] = {
             var seen = Set<String>()
             var keys: [String] = []
@@ -107,7 +108,7 @@ public struct SceneFile: Sendable {
             }
             return keys + ["uikit-mapping"]
         }()
-        public static let displayLink = ["stop", "positiveOffsetScale", "wave"]
+        public static let displayLink = ["stop", "restDistance", "restSpeed", "positiveOffsetScale", "wave", "waveGrowth"]
         public static let wave = ["width", "height"]
     }
 
@@ -162,7 +163,14 @@ public struct SceneFile: Sendable {
             if let modelValue = model[property], modelValue.value.count != context.dimension {
                 throw modelValue.node.error("expected \(context.dimension == 2 ? "[x, y]" : "a number") for '\(property)', got \(modelValue.node.described)")
             }
-            tracks.append(try track(animation, object: object, context: context))
+            let compiled = try track(animation, object: object, context: context)
+            tracks.append(compiled.track)
+            if let rotation = compiled.rotation {
+                guard properties.insert("rotation").inserted else {
+                    throw animation.error("rotationMode turns layer '\(name)' while another animation sets its rotation; expected one of the two")
+                }
+                tracks.append(rotation)
+            }
         }
         return CompiledLayer(name: name, tracks: tracks)
     }
@@ -201,7 +209,7 @@ public struct SceneFile: Sendable {
         }
     }
 
-    static func track(_ node: JSONNode, object: JSONObject, context: TrackContext) throws(JSONDocumentError) -> Track {
+    static func track(_ node: JSONNode, object: JSONObject, context: TrackContext) throws(JSONDocumentError) -> (track: Track, rotation: Track?) {
         var object = object
         let typeNode = try object.required("type")
         let type = try typeNode.string()
@@ -215,12 +223,43 @@ public struct SceneFile: Sendable {
         case "keyframe", "basic":
             let built = try timedTrack(node, object: &object, type: type, context: context)
             try object.finish(expected: type == "keyframe" ? Keys.keyframe : Keys.basic)
-            let scene = try built.scene(name: name, context: context, pointsPerUnit: pointsPerUnit, node: node)
-            return Track(layer: context.layer, property: context.property, path: node.path, scene: scene, curve: built.curve, timing: built.timing)
+            let compiled = try built.scene(name: name, context: context, pointsPerUnit: pointsPerUnit, node: node)
+            func isLinear(_ easing: Easing) -> Bool {
+                if case .cubic(let c) = easing { return c.x1 == c.y1 && c.x2 == c.y2 }
+                return false
+            }
+            let timing = built.timing
+            let source = TrackSource(
+                path: node.path, pathData: built.pathData,
+                values: type == "keyframe" && built.pathData == nil ? built.curve.keyValues : nil, dimension: context.dimension,
+                keyTimes: type == "keyframe" ? built.curve.keyTimes : nil, timing: timing,
+                linearTiming: built.curve.mode == .linear && isLinear(built.easing) && built.curve.easings.allSatisfy(isLinear)
+                    && timing.timeOffset == 0 && !timing.autoreverses,
+                hasDisplayLink: false)
+            let scene = Scene(name: compiled.name, kind: compiled.kind, fixedMode: compiled.fixedMode, source: source)
+            var rotation: Track?
+            if let mode = built.rotationMode {
+                rotation = Track(
+                    layer: context.layer, property: "rotation", path: node.path,
+                    scene: try rotationScene(following: scene, mode: mode, layer: context.layer, size: context.size, node: node),
+                    curve: nil, timing: built.timing)
+            }
+            return (Track(layer: context.layer, property: context.property, path: node.path, scene: scene, curve: built.curve, timing: built.timing), rotation)
         case "spring":
-            let scene = try springScene(node, object: &object, name: name, context: context, pointsPerUnit: pointsPerUnit.0)
+            let hasDisplayLink = object.members.contains { $0.key == "displayLink" }
+            var basicInterruptions = Set<Int>()
+            if case .array(let items)? = object.members.first(where: { $0.key == "interruptions" })?.value.value {
+                for (i, item) in items.enumerated() {
+                    if case .object(let members) = item.value, members.contains(where: { $0.key == "duration" }) { basicInterruptions.insert(i) }
+                }
+            }
+            let compiled = try springScene(node, object: &object, name: name, context: context, pointsPerUnit: pointsPerUnit.0)
             try object.finish(expected: Keys.spring)
-            return Track(layer: context.layer, property: context.property, path: node.path, scene: scene, curve: nil, timing: nil)
+            let source = TrackSource(
+                path: node.path, pathData: nil, values: nil, dimension: 1, keyTimes: nil, timing: nil, linearTiming: false,
+                hasDisplayLink: hasDisplayLink, pointsPerUnit: pointsPerUnit.0, basicInterruptions: basicInterruptions)
+            let scene = Scene(name: compiled.name, kind: compiled.kind, source: source)
+            return (Track(layer: context.layer, property: context.property, path: node.path, scene: scene, curve: nil, timing: nil), nil)
         default:
             throw typeNode.error("expected \"keyframe\", \"basic\" or \"spring\", got \(typeNode.described)")
         }

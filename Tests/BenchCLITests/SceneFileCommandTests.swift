@@ -38,4 +38,35 @@ import Testing
         let missing = try runBench(["plot", Self.scenes.appendingPathComponent("menu.scene.json").path, "--layer", "nope"])
         #expect(missing.code == 2 && missing.stderr.contains("no such layer"))
     }
+
+    @Test func fixesArePrintedInTheFilesTermsAndTheRepairedMenuIsSmooth() throws {
+        let bee = try runBench(["validate", Self.scenes.appendingPathComponent("bee.scene.json").path, "--hz", "60"])
+        #expect(bee.code == 1)
+        #expect(bee.stdout.contains("bench validate: 4 scenes at 60 Hz, path timing linear;"), "\(bee.stdout.prefix(200))")
+        #expect(bee.stdout.contains("fixes (computed from the model; each removes the finding it names):"))
+        #expect(bee.stdout.contains("→ layers[0].animations[0].keyTimes: keyTimes[4] = 0.6309"))
+        #expect(bee.stdout.contains("→ layers[0].animations[0].path: move control point 1 of element 5 to (861.2, 158.8)"))
+        let json = try runBench(["validate", Self.scenes.appendingPathComponent("menu.scene.json").path, "--json", "-"])
+        #expect(json.stdout.contains("\"path\": \"layers[1].animations[0].displayLink.waveGrowth\"") || json.stdout.contains("\"path\" : \"layers[1].animations[0].displayLink.waveGrowth\""), "\(json.stdout.suffix(800))")
+        let markdown = try runBench(["validate", Self.scenes.appendingPathComponent("bee.scene.json").path, "--hz", "60", "--format", "markdown"])
+        #expect(markdown.stdout.contains("**fixes** (computed from the model; each removes the finding it names):"))
+        #expect(markdown.stdout.contains("  - `layers[0].animations[0].path: move control point 1 of element 5 to (861.2, 158.8)`"))
+        #expect(markdown.stdout.hasSuffix("checks janky)\n"))
+        let repaired = try runBench(["validate", Self.scenes.appendingPathComponent("menu-repaired.scene.json").path])
+        #expect(repaired.code == 0, "\(repaired.stdout)")
+        #expect(repaired.stdout.hasPrefix("bench validate: 2 scenes at 60, 120 Hz; default thresholds"))
+        #expect(repaired.stdout.contains("at rest (≤ 0.5 pt, ≤ 31.25 pt/s) fires"))
+    }
+
+    @Test func interruptionsAreReportedAtTheirTime() throws {
+        let run = try runBench(["validate", Self.scenes.appendingPathComponent("interruptions.scene.json").path, "--hz", "60"])
+        #expect(run.code == 1)
+        #expect(run.stdout.contains("restart/position.y @60 Hz: interrupted (restart) at t = 0.150 s: velocity 1335 → 0 pt/s, a change of 1335 pt/s"))
+        #expect(!run.stdout.contains("additive/position.y @60 Hz: interrupted"))
+        #expect(run.stdout.contains("keyframes (exact, from the file): 1 join, 1 breaks continuity"))
+        // A layer of scalar timelines plots its value by default.
+        let plot = try runBench(["plot", Self.scenes.appendingPathComponent("interruptions.scene.json").path, "--layer", "restart", "--width", "60", "--height", "12"])
+        #expect(plot.code == 0, "\(plot.stderr)")
+        #expect(plot.stdout.contains("position.y"))
+    }
 }

@@ -12,7 +12,7 @@ import Testing
             "arclen/quadratic", "arclen/cubic", "pathmeasure/position", "eval/cubic-batch",
             "spring/closed-form", "spring/exact-step", "spring/exact-step-serial", "spring/rk4-step",
             "spring/rk4-step-serial", "spring/dopri54",
-            "scene/bee-frame", "scene/menu-frame", "scene/lottie-frame",
+            "scene/bee-frame", "scene/menu-frame", "scene/lottie-frame", "scene/file-100-layers",
             "swarm/paced-bees", "swarm/paced-bees-1core", "swarm/paced-bees-hinted", "swarm/memory-floor",
             "plot/braille-10k",
             "validate/trace-10k",

@@ -1,21 +1,31 @@
 @testable import BenchmarkSuites
+import BenchKit
 import JSONDocument
 import Lottie
+import Motion
+import SceneFile
 import Testing
 
 /// The scene benchmarks' definitions and checks (never their times: those are `bench run`'s).
 @Suite struct SceneBenchmarkTests {
     @Test func namesAndReferencesAreStable() throws {
-        let benchmarks = try sceneBenchmarks(lottieRigs: 2)
-        #expect(benchmarks.map(\.name) == ["scene/bee-frame", "scene/menu-frame", "scene/lottie-frame"])
+        let benchmarks = try sceneBenchmarks(lottieRigs: 2, fileLayers: 100)
+        #expect(benchmarks.map(\.name) == ["scene/bee-frame", "scene/menu-frame", "scene/lottie-frame", "scene/file-100-layers"])
         #expect(
             benchmarks.map { $0.reference?.name }
-                == ["scene/bee-frame/gsl-brent", "scene/menu-frame/gsl-rk8pd", "scene/lottie-frame/no-tables"])
-        #expect(benchmarks.allSatisfy { $0.unit.workUnit == "frame" && $0.workUnitsPerIteration > 1 })
+                == ["scene/bee-frame/gsl-brent", "scene/menu-frame/gsl-rk8pd", "scene/lottie-frame/no-tables", "scene/file-100-layers/built-in"])
+        #expect(benchmarks.prefix(3).allSatisfy { $0.unit.workUnit == "frame" && $0.workUnitsPerIteration > 1 })
+        #expect(benchmarks[3].unit.workUnit == "file")
+    }
+
+    /// The benchmarks on a 2-rig Lottie file and a 4-layer scene file (the same code as on the
+    /// full ones, in a fraction of a debug build's time).
+    static func quick() throws -> [Benchmark] {
+        try sceneBenchmarks(lottieRigs: 2, fileLayers: 4)
     }
 
     @Test func kernelAgreesWithItsReferenceBeforeTiming() throws {
-        for benchmark in try sceneBenchmarks(lottieRigs: 2) {
+        for benchmark in try Self.quick() {
             let check = try #require(benchmark.check)
             let error = try check.maxError()
             #expect(error.isFinite, "\(benchmark.name)")
@@ -43,9 +53,21 @@ import Testing
     }
 
     @Test func bodiesRunOnce() throws {
-        for benchmark in try sceneBenchmarks(lottieRigs: 2) {
+        for benchmark in try Self.quick() {
             benchmark.body(1)
             benchmark.reference?.body(1)
         }
+    }
+
+    /// The generated file is read as the 4 layers it names, each a path scene in its mode, and a
+    /// file whose layers differ from the built-in scenes fails the check.
+    @Test func generatedFileCompilesToTheBuiltInPathScenes() throws {
+        let spec = GeneratedSceneFile(layers: 4)
+        let scenes = try SceneFile(text: try spec.text()).scenes
+        #expect(scenes.map(\.name) == ["bee0/position", "bee1/position", "bee2/position", "bee3/position"])
+        #expect(scenes.map(\.fixedMode) == [.linear, .paced, .linear, .paced])
+        let reports = try [60.0, 120].map { try Validation.validate(scenes[1], mode: .paced, hz: $0) }
+        let builtIn = try spec.builtInScenes()[1]
+        #expect(reports.map(\.metrics) == (try [60.0, 120].map { try Validation.validate(builtIn.0, mode: builtIn.1, hz: $0).metrics }))
     }
 }

@@ -63,7 +63,7 @@ import Testing
         let expected: [(String, [String])] = [
             ("layer", SceneFile.Keys.layer), ("keyframe", SceneFile.Keys.keyframe), ("basic", SceneFile.Keys.basic),
             ("spring", SceneFile.Keys.spring), ("springParameters", SceneFile.Keys.springParameters),
-            ("displayLink", SceneFile.Keys.displayLink), ("wave", SceneFile.Keys.wave),
+            ("displayLink", SceneFile.Keys.displayLink), ("wave", SceneFile.Keys.wave), ("interruption", SceneFile.Keys.interruption),
         ]
         for (name, readerKeys) in expected {
             #expect(try keys(try defs.required(name)) == Set(readerKeys), "\(name)")

@@ -8,7 +8,8 @@ let plotCommand = Command(
     details: """
     quantities:
     \(PlotQuantity.allCases.map { "  \($0.rawValue)" + String(repeating: " ", count: 8 - $0.rawValue.count) + $0.meaning }.joined(separator: "\n"))
-    Default: path for a path scene, offset for a spring. A Lottie file (FILE.json) is plotted
+    Default: path for a path scene, offset for a spring, y (the value) for a layer of scalar
+    timelines (opacity, a spring with interruptions). A Lottie file (FILE.json) is plotted
     one object at a time, --layer NAME (a layer or shape group as 'bench validate' names it):
     path, x, y and speed show its position on screen, rotation, opacity and scale those
     quantities in their own units (degrees, percent); default: its position's path, else its
@@ -22,8 +23,8 @@ let plotCommand = Command(
     ease and the kCAMediaTimingFunction… constants) or x1,y1,x2,y2 with x1, x2 in 0…1; default
     linear, as the demo (the seed scenes keep it). --quantity speed shows its speed profile.
     A scene file (FILE.json, flightline.scene/1) plots its scenes (LAYER/PROPERTY); --layer NAME
-    keeps one layer's. A scalar property (opacity, rotation, …) is carried in x, scaled to
-    points by its pointsPerUnit: --quantity x plots it.
+    keeps one layer's. A scalar property (opacity, rotation, …) is scaled to points by its
+    pointsPerUnit: --quantity y plots its value.
 
     --trace FILE plots a recording (CSV t,x,y[,present,target] or Chrome Trace Event JSON, as
     'bench validate --trace' reads it) as the display showed it, refresh by refresh at its own
@@ -129,7 +130,13 @@ struct PlotRequest {
         if modeName != nil, !scenes.contains(where: \.usesTimingMode) {
             throw CLIError.usage("--mode applies to path scenes; \(scenes.map(\.name).joined(separator: ", ")) \(scenes.count == 1 ? "is a spring" : "are springs")")
         }
-        let quantity = quantityName.flatMap(PlotQuantity.init(rawValue:)) ?? lottieQuantity ?? (arguments.has("trace") || scenes.allSatisfy(\.usesTimingMode) ? .path : (scenes.contains(where: \.usesTimingMode) ? .y : .offset))
+        // A layer of scalar timelines (opacity, a spring with interruptions) plots its value (y).
+        let scalarTimelines = scenes.allSatisfy { scene in
+            if case .timeline(let motion, _) = scene.kind { return motion.quantity != .position }
+            return false
+        }
+        let quantity = quantityName.flatMap(PlotQuantity.init(rawValue:)) ?? lottieQuantity
+            ?? (arguments.has("trace") || scenes.allSatisfy(\.usesTimingMode) ? .path : (scalarTimelines ? .y : (scenes.contains(where: \.usesTimingMode) ? .y : .offset)))
         self.scenes = scenes
         self.quantity = quantity
         self.mode = modeName.flatMap(TimingMode.init(rawValue:)) ?? scenes.lazy.compactMap(\.fixedMode).first ?? .linear

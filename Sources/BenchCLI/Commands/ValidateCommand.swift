@@ -53,7 +53,16 @@ let validateCommand = Command(
     steps(), linear()). A path scene from a file keeps its calculationMode (linear or paced);
     --mode applies to the seed scenes. A bad file is one line naming the JSON path, exit 2.
     Scenes/ holds the seed scenes as files and repaired variants; the format's JSON Schema is
-    Scenes/flightline.scene-1.schema.json.
+    Scenes/flightline.scene-1.schema.json. A spring's display link may stop at rest ("stop":
+    "rest") and grow its wave from zero ("waveGrowth"); "interruptions" retarget a spring
+    (restart, additive, preserveVelocity), each velocity change there above the speed floor a
+    finding; "rotationMode" adds the scene LAYER/rotation along the path's tangent.
+
+    fixes: under the findings, the change that removes each one, computed from the model: the
+    control point that makes a kinked join tangent-continuous, the key time that evens the speed
+    at a join under linear timing, the start moved off screen for a restart on screen, a rest
+    stop, a spring kept until it settles, a wave grown from zero; for a scene file also as the
+    JSON path to edit and its new value ("fixes" in the JSON).
 
     scenes:
     \(sceneListing.map { "  " + $0 }.joined(separator: "\n"))
@@ -114,7 +123,7 @@ let validateCommand = Command(
         if let destination {
             switch format {
             case .junit: try writeDocument(Data(SceneReport.junit(results).xml().utf8), to: destination, console: console, named: format.documentName)
-            case .markdown: try writeDocument(Data(SceneReport.markdown(results).utf8), to: destination, console: console, named: format.documentName)
+            case .markdown: try writeDocument(Data(SceneReport.markdown(results, thresholds: request.thresholds).utf8), to: destination, console: console, named: format.documentName)
             default: try writeJSON(SceneReport.json(results, thresholds: request.thresholds, files: request.files), to: destination, console: console)
             }
         }

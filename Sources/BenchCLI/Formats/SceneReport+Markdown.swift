@@ -5,8 +5,9 @@ import Motion
 extension SceneReport {
     /// A GitHub-flavoured Markdown table for a pull-request comment: one row per scene × mode ×
     /// rate with frames, the largest step, speed jump and turn, the verdict and its reasons
-    /// (joined by `<br>`, every cell escaped by `Markup.markdownCell`), then the verdict line.
-    static func markdown(_ results: [SceneValidation]) -> String {
+    /// (joined by `<br>`, every cell escaped by `Markup.markdownCell`), the computed fixes as a
+    /// list (each source edit in a code span), then the verdict line.
+    static func markdown(_ results: [SceneValidation], thresholds: Thresholds = Thresholds()) -> String {
         let reports = results.flatMap(\.reports)
         let rows = reports.map { report -> [String] in
             let m = report.metrics
@@ -24,6 +25,18 @@ extension SceneReport {
         var text = Markup.markdownTable(
             ["scene", "mode", "rate", "frames", "max step", "speed jump", "max turn", "verdict", "reasons"], rows,
             rightAligned: [2, 3, 4, 5, 6])
+        let fixes = fixLines(results, thresholds: thresholds)
+        if !fixes.isEmpty {
+            text += "\n**fixes** (computed from the model; each removes the finding it names):\n\n"
+            for line in fixes.dropFirst() {
+                let trimmed = line.drop { $0 == " " }
+                if trimmed.hasPrefix("→ ") {
+                    text += "  - `\(trimmed.dropFirst(2).replacingOccurrences(of: "`", with: "'"))`\n"
+                } else {
+                    text += "- \(trimmed)\n"
+                }
+            }
+        }
         let janky = reports.count { $0.verdict == .janky }
         text += "\n**verdict: \(janky == 0 ? "smooth" : "janky")** (\(janky) of \(reports.count) scene × mode × rate checks janky)\n"
         return text

@@ -25,7 +25,12 @@ extension SceneReport {
             ("schema", .string("flightline.validate/1")),
             ("build", .string(buildConfiguration)),
             ("thresholds", .object(thresholdMembers)),
-            ("scenes", .array(results.flatMap { result in result.reports.map { json($0, judged: result.judgesFrameCost, scene: result.scene) } })),
+            ("scenes", .array(results.flatMap { result in
+                let fixes = Validation.fixes(for: result, thresholds: thresholds)
+                return result.reports.map { report in
+                    json(report, judged: result.judgesFrameCost, scene: result.scene, fixes: fixes.filter { $0.label == report.label })
+                }
+            })),
         ]
         if !files.isEmpty { members.append(("files", .array(files.map(\.json)))) }
         return .object(members)
@@ -48,7 +53,7 @@ extension SceneReport {
         return parts.enumerated().map { $0.offset == 0 ? String($0.element) : $0.element.prefix(1).uppercased() + $0.element.dropFirst() }.joined()
     }
 
-    static func json(_ report: ValidationReport, judged: Bool, scene: Scene) -> JSON {
+    static func json(_ report: ValidationReport, judged: Bool, scene: Scene, fixes: [FixSuggestion] = []) -> JSON {
         var timing = JSON.null
         if case .path(let motion, _) = scene.kind {
             let curve = motion.timingCurve
@@ -71,6 +76,7 @@ extension SceneReport {
             ("reasons", .array(report.reasons.map(JSON.string))),
             ("notes", .array(report.notes.map(JSON.string))),
             ("timing", timing),
+            ("fixes", json(fixes: fixes)),
         ]
         if case .timeline = scene.kind, !report.joins.isEmpty { members.append(("joins", timelineJoins(report.joins))) }
         return .object(members + delivery)

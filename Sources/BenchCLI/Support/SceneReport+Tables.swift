@@ -76,7 +76,8 @@ extension SceneReport {
     static func stopTable(_ reports: [ValidationReport], scene: SpringScene) -> Table {
         var table = Table("stop")
         let springReports = reports.filter { $0.spring != nil }
-        table.header = ["offset == 0 fires"] + springReports.map { "@\(rate($0.hz))" }
+        let condition = scene.restStop.map { "at rest (≤ \($0.distance.formatted) pt, ≤ \($0.speed.formatted) pt/s)" } ?? "offset == 0"
+        table.header = ["\(condition) fires"] + springReports.map { "@\(rate($0.hz))" }
         for model in StopCondition.Model.allCases {
             guard springReports.contains(where: { $0.spring!.stops.contains { $0.model == model } }) else { continue }
             let name = model == .continuousSpring

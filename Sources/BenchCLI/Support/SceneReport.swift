@@ -8,8 +8,11 @@ enum SceneReport {
     static func render(_ results: [SceneValidation], request: ValidateRequest, plotWidth: Int, usesColor: Bool) -> String {
         var blocks: [String] = []
         let rates = request.rates.map { $0.formatted }.joined(separator: ", ")
-        let modes = request.modes.map(\.rawValue).joined(separator: " and ")
-        var header = "bench validate: \(results.count) scene\(results.count == 1 ? "" : "s") at \(rates) Hz, path timing \(modes)"
+        // The modes path scenes ran in (a scene file fixes its own); none without a path scene.
+        let ran = Set(results.filter(\.scene.usesTimingMode).flatMap { $0.reports.compactMap(\.mode) })
+        let modes = TimingMode.allCases.filter(ran.contains).map(\.rawValue).joined(separator: " and ")
+        var header = "bench validate: \(results.count) scene\(results.count == 1 ? "" : "s") at \(rates) Hz"
+        if !modes.isEmpty { header += ", path timing \(modes)" }
         if !request.traces.isEmpty {
             header = "bench validate --trace: \(results.count) recording\(results.count == 1 ? "" : "s") at \(rates.isEmpty ? "the recorded rate" : rates + " Hz")"
         }
@@ -23,7 +26,7 @@ enum SceneReport {
         for result in results {
             blocks.append(render(result, plotWidth: plotWidth, usesColor: usesColor, thresholds: request.thresholds))
         }
-        blocks.append(findings(results, verbose: request.verbose))
+        blocks.append(findings(results, verbose: request.verbose, fixes: fixLines(results, thresholds: request.thresholds)))
         return blocks.joined(separator: "\n\n")
     }
 
@@ -187,6 +190,7 @@ enum SceneReport {
         case .startKick: "kick at the start"
         case .lateFrames: "late frames"
         case .onScreenError: "on-screen error"
+        case .interruption: "velocity change at an interruption"
         }
     }
 
@@ -197,7 +201,7 @@ enum SceneReport {
 
     /// The findings, one line per scene × mode × kind (the worst instance, the rates it shows
     /// at and how many more), or every reason with `verbose`.
-    static func findings(_ results: [SceneValidation], verbose: Bool) -> String {
+    static func findings(_ results: [SceneValidation], verbose: Bool, fixes: [String] = []) -> String {
         let reports = results.flatMap(\.reports)
         let janky = reports.filter { $0.verdict == .janky }
         let checks = "\(janky.count) of \(reports.count) scene × mode × rate checks janky"
@@ -219,6 +223,7 @@ enum SceneReport {
                 lines.append("  \(group.head) @\(rates) Hz: \(group.worst.text)\(more)")
             }
         }
+        lines += fixes
         lines.append("verdict: janky: \(checks) (exit 1)")
         return lines.joined(separator: "\n")
     }

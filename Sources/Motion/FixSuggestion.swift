@@ -1,0 +1,377 @@
+import BezierKernels
+import Foundation  // hypot
+import SpringSolver
+
+/// The change that removes one finding, computed from the model (never a canned hint).
+///
+/// - a turn at a join: the control point next to the join moved onto the other element's
+///   tangent (same distance from the join), so the join is tangent-continuous;
+/// - a speed jump at a join under linear key timing: the join's key time that makes the speed
+///   arriving equal the speed leaving (`t' = (a·t₊ + b·t₋)/(a + b)`, a and b the parametric
+///   speeds of the two elements times their shares of time);
+/// - the restart of a repeating cycle on screen: the start (or end) moved off screen past the
+///   nearest edge, by 1 pt and two frames' travel more, or, without a screen, the end moved onto
+///   the start;
+/// - a display link's `offset == 0` stop that snaps or never fires: a rest threshold (|offset|
+///   ≤ `maxSnap`, speed ≤ `maxSnap` × 62.5 /s, as `RestCriteria`), which snaps at most `maxSnap`;
+/// - Core Animation removing a UIKit spring before it settled: the same spring animated until
+///   it is within `maxSnap` of its target;
+/// - a wave appearing at full height in the first frame: growing it from zero over the time
+///   that keeps its first step no larger than the spring's own frame step.
+///
+/// Findings without a computed change (a bend inside one element, a kick, a frame cost) get
+/// none: `Validation.fixes` lists only the changes it can compute.
+public struct FixSuggestion: Sendable, Equatable {
+    /// One edit of the scene's model.
+    public enum Change: Sendable, Equatable {
+        /// Move control point `control` (1-based within the element: a quadratic's one, a cubic's
+        /// first or second) of drawing element `element` (1-based) to `to`, points.
+        case moveControlPoint(element: Int, control: Int, to: SIMD2<Double>)
+        /// Move the time the motion passes the end of element `element` (the vertex between it
+        /// and the next) from `from` to `to`, seconds in the first pass.
+        case joinTime(element: Int, from: Double, to: Double)
+        /// Start the path (or cycle) at `to`, points.
+        case moveStart(to: SIMD2<Double>)
+        /// End the path (or cycle) at `to`, points.
+        case moveEnd(to: SIMD2<Double>)
+        /// Stop the redraw loop when the motion is at rest (`RestCriteria`) instead of at `offset == 0`.
+        case restStop(RestCriteria)
+        /// Grow the redrawn wave from zero over `seconds` (its offset times `min(t / seconds, 1)`).
+        case waveGrowth(seconds: Double)
+        /// Animate `spring` itself (no UIKit duration), kept until it settles within the snap
+        /// limit at `settleTime` seconds.
+        case settledSpring(DampedSpring, settleTime: Double)
+        /// Start the animation of interruption `index` (0-based, at `time`) with `velocity`
+        /// (points per second): the velocity that keeps the motion's velocity continuous there.
+        case interruptionVelocity(index: Int, time: Double, velocity: Double)
+    }
+
+    /// The report the finding is in (`bee1+ linear @60 Hz`).
+    public let label: String
+    /// The rate of that report.
+    public let hz: Double
+    /// The finding the change removes.
+    public let finding: Finding
+    /// The edits, all to be applied.
+    public let changes: [Change]
+    /// The change in plain words, in the model's terms (`move control point 1 of element 5 to (812.4, 188.0)`).
+    public let text: String
+    /// The same change in the terms of the scene's source (a scene file's JSON paths and new
+    /// values); empty when the scene has no source or the source cannot express it.
+    public let sourceChanges: [SourceChange]
+}
+
+/// An edit of a scene's source: the value at `path` becomes `json`.
+public struct SourceChange: Sendable, Equatable {
+    /// Where the value is (a JSON path: `layers[0].animations[0].keyTimes`).
+    public let path: String
+    /// The new value, JSON text.
+    public let json: String
+    /// The edit in words (`move control point 2 of element 5 to (812.4, 188.0)`, `keyTimes[4] = 0.5712`).
+    public let summary: String
+
+    public init(path: String, json: String, summary: String) {
+        self.path = path
+        self.json = json
+        self.summary = summary
+    }
+
+    /// `path: summary`.
+    public var line: String { "\(path): \(summary)" }
+}
+
+/// Where a scene came from, able to phrase a model change in its own terms (a scene file's
+/// JSON path and value).
+public protocol SceneSource: Sendable {
+    /// The edits of the source that make `change`; `nil` when the source cannot express it.
+    func sourceChanges(for change: FixSuggestion.Change) -> [SourceChange]?
+}
+
+extension Validation {
+    /// The computed change for every finding of `result` that has one, in report and finding
+    /// order (see `FixSuggestion`). `thresholds` are the ones the validation used.
+    /// - Complexity: O(findings · joins).
+    public static func fixes(for result: SceneValidation, thresholds: Thresholds = Thresholds()) -> [FixSuggestion] {
+        var fixes: [FixSuggestion] = []
+        for report in result.reports {
+            var seen: [Finding.Kind: Int] = [:]
+            for finding in report.findings {
+                let index = seen[finding.kind, default: 0]
+                seen[finding.kind] = index + 1
+                guard let (changes, text) = change(for: finding, index: index, report: report, scene: result.scene, thresholds: thresholds)
+                else { continue }
+                var source: [SourceChange] = []
+                if let origin = result.scene.source {
+                    var all: [SourceChange] = []
+                    var complete = true
+                    for change in changes {
+                        guard let edits = origin.sourceChanges(for: change) else { complete = false; break }
+                        all += edits
+                    }
+                    if complete { source = all }
+                }
+                fixes.append(
+                    FixSuggestion(label: report.label, hz: report.hz, finding: finding, changes: changes, text: text, sourceChanges: source))
+            }
+        }
+        return fixes
+    }
+
+    static func change(
+        for finding: Finding, index: Int, report: ValidationReport, scene: Scene, thresholds: Thresholds
+    ) -> ([FixSuggestion.Change], String)? {
+        switch finding.kind {
+        case .speedJump, .turn:
+            let event = finding.kind == .speedJump
+                ? report.metrics.speedJumpBreaks.dropFirst(index).first?.at : report.metrics.turnBreaks.dropFirst(index).first?.at
+            guard let event else { return nil }
+            return joinChange(at: event, kind: finding.kind, report: report, scene: scene, thresholds: thresholds)
+        case .teleport:
+            guard let teleport = shownTeleports(report, scene: scene).dropFirst(index).first, let seam = report.seam,
+                seamCovers(teleport, seam: seam, scene: scene, hz: report.hz)
+            else { return nil }
+            return seamChange(seam, scene: scene, report: report)
+        case .snap, .stopNeverFires:
+            guard case .spring(let spring) = scene.kind else { return nil }
+            if finding.message.contains("Core Animation removing") {
+                return settledSpringChange(spring, thresholds: thresholds)
+            }
+            return restStopChange(spring, hz: report.hz, thresholds: thresholds)
+        case .firstFrameJump:
+            guard case .spring(let spring) = scene.kind, let apex = report.spring?.firstFrameApex, apex != 0 else { return nil }
+            // Grown linearly over T, the wave's middle moves |apex(0)| / T faster than the
+            // spring moves it: T = |apex(0)| / (the spring's fastest apex speed) keeps the growth
+            // no faster than the wave moves by itself (sampled every millisecond until the
+            // motion settles, or for 2 s).
+            let dt = 1e-3
+            let span = min(spring.motion.settleTime(), 2)
+            var fastest = 0.0
+            var previous = MenuShape.apex(offset: spring.offset(at: 0))
+            for k in 1...max(Int((span / dt).rounded(.up)), 1) {
+                let next = MenuShape.apex(offset: spring.offset(at: Double(k) * dt))
+                fastest = max(fastest, abs(next - previous) / dt)
+                previous = next
+            }
+            guard fastest > 0 else { return nil }
+            let seconds = max((abs(apex) / fastest * 100).rounded(.up) / 100, 0.01)
+            return ([.waveGrowth(seconds: seconds)],
+                "grow the wave from zero over \(formatted(seconds, 2)) s (offset × min(t / \(formatted(seconds, 2)) s, 1)) instead of drawing its \(formatted(abs(apex), 1)) pt at once: the growth is then no faster than the \(formatted(fastest, 0)) pt/s the spring moves it at its fastest")
+        case .interruption:
+            guard case .timeline(let motion, _) = scene.kind, let event = motion.interruptions.dropFirst(index).first else { return nil }
+            // Restart: the new spring launched at the old velocity; additive: the added spring
+            // launched at rest (the sum is then the old velocity).
+            let velocity = event.kind == "additive" ? 0 : event.velocityBefore.x
+            let words = event.kind == "additive"
+                ? "start the added animation at rest (a spring launched at 0)" : "start the new animation at the presented velocity (a spring launched at it)"
+            return ([.interruptionVelocity(index: index, time: event.time, velocity: velocity)],
+                "the \(event.kind) at t = \(formatted(event.time, 3)) s changes the velocity by \(formatted(event.velocityChange, 0)) pt/s: \(words), \(formatted(velocity, 1)) pt/s, so the velocity stays \(formatted(event.velocityBefore.x, 0)) pt/s")
+        case .startKick, .frameCost:
+            return nil
+        case .lateFrames, .onScreenError:
+            // The device's load, not the scene: the change is in the app's frame budget.
+            return nil
+        }
+    }
+
+    // MARK: Joins
+
+    /// The joins of the scene as validated in `report`, with the times of the vertices around
+    /// each (start of the pass, join times, end of the pass).
+    static func joinsAndVertexTimes(_ report: ValidationReport, scene: Scene) -> (joins: [Join], vertices: [Double], cycle: Double?)? {
+        switch scene.kind {
+        case .path(let motion, _):
+            let joins = motion.with(mode: report.mode ?? motion.mode).joins
+            return (joins, [0] + joins.map(\.time) + [motion.duration], motion.repeats ? motion.duration : nil)
+        case .timeline(let motion, _):
+            guard !motion.joins.isEmpty else { return nil }
+            let end = motion.seam?.time ?? motion.end ?? (motion.start + motion.window)
+            return (motion.joins, [motion.start] + motion.joins.map(\.time) + [end], motion.seam.map { $0.time - motion.start })
+        case .spring:
+            return nil
+        }
+    }
+
+    static func joinChange(
+        at event: FrameEvent, kind: Finding.Kind, report: ValidationReport, scene: Scene, thresholds: Thresholds
+    ) -> ([FixSuggestion.Change], String)? {
+        guard let (joins, vertices, cycle) = joinsAndVertexTimes(report, scene: scene) else { return nil }
+        var time = event.time
+        if let cycle, cycle > 0, case .path = scene.kind { time = time.truncatingRemainder(dividingBy: cycle) }
+        // The join the event straddles: within a frame and a half of it.
+        guard let (index, join) = joins.enumerated().min(by: { abs($0.element.time - time) < abs($1.element.time - time) }),
+            abs(join.time - time) <= 1.5 / report.hz
+        else { return nil }
+        let linearTiming: Bool = {
+            if case .path(let motion, _) = scene.kind { return motion.mode == .linear && report.mode != .paced && motion.timingCurve == .linear }
+            return true
+        }()
+        let kinked = join.turn > 0.5
+        if kind == .speedJump, join.speedJump > 1 + 1e-9, linearTiming, !kinked || join.speedJump > thresholds.maxSpeedJump {
+            let t0 = vertices[index], t1 = vertices[index + 2], t = join.time
+            let a = join.speedIn * (t - t0), b = join.speedOut * (t1 - t)
+            guard a > 0, b > 0 else { return nil }
+            let balanced = (a * t1 + b * t0) / (a + b)
+            return ([.joinTime(element: join.element, from: t, to: balanced)],
+                "pass the join of elements \(join.element) → \(join.element + 1) at t = \(formatted(balanced, 4)) s instead of \(formatted(t, 4)) s: the speed arriving (\(formatted(join.speedIn, 0)) pt/s) and leaving (\(formatted(join.speedOut, 0)) pt/s) then both become \(formatted(a / (balanced - t0), 0)) pt/s")
+        }
+        guard kinked, case .path(let motion, _) = scene.kind else { return nil }
+        return controlPointChange(join, segments: motion.segments)
+    }
+
+    /// The control point next to a kinked join moved onto the other side's tangent line, at its
+    /// distance from the join: the leaving element's first control if it is a curve, else the
+    /// arriving element's last.
+    static func controlPointChange(_ join: Join, segments: [PathSegment]) -> ([FixSuggestion.Change], String)? {
+        let i = join.element - 1
+        guard i + 1 < segments.count, join.gap == 0 else { return nil }
+        let p = join.point
+        func unit(_ v: SIMD2<Double>) -> SIMD2<Double>? {
+            let n = hypot(v.x, v.y)
+            return n > 0 ? v / n : nil
+        }
+        let incoming = unit(PathMotion.direction(of: segments[i], atEnd: true).simd)
+        let outgoing = unit(PathMotion.direction(of: segments[i + 1], atEnd: false).simd)
+        guard let incoming, let outgoing else { return nil }
+        func rounded(_ v: SIMD2<Double>) -> SIMD2<Double> { (v * 10).rounded(.toNearestOrEven) / 10 }
+        let words = "the join of elements \(join.element) → \(join.element + 1) turns \(formatted(join.turn, 1))°"
+        let leaving: (control: SIMD2<Double>, number: Int)? = {
+            switch segments[i + 1] {
+            case .quadratic(let q): return (q.p1.simd, 1)
+            case .cubic(let c): return (c.p1.simd, 1)
+            case .line: return nil
+            }
+        }()
+        if let leaving {
+            let d = leaving.control - p
+            let to = rounded(p + incoming * hypot(d.x, d.y))
+            guard to != p else { return nil }
+            return ([.moveControlPoint(element: join.element + 1, control: leaving.number, to: to)],
+                "\(words): move control point \(leaving.number) of element \(join.element + 1) from \(point(leaving.control)) to \(point(to)), on the arriving tangent, so the join is tangent-continuous")
+        }
+        let arriving: (control: SIMD2<Double>, number: Int)? = {
+            switch segments[i] {
+            case .quadratic(let q): return (q.p1.simd, 1)
+            case .cubic(let c): return (c.p2.simd, 2)
+            case .line: return nil
+            }
+        }()
+        guard let arriving else { return nil }
+        let d = p - arriving.control
+        let to = rounded(p - outgoing * hypot(d.x, d.y))
+        guard to != p else { return nil }
+        return ([.moveControlPoint(element: join.element, control: arriving.number, to: to)],
+            "\(words): move control point \(arriving.number) of element \(join.element) from \(point(arriving.control)) to \(point(to)), on the leaving tangent, so the join is tangent-continuous")
+    }
+
+    static func point(_ p: SIMD2<Double>) -> String { "(\(formatted(p.x, 1)), \(formatted(p.y, 1)))" }
+
+    // MARK: The seam
+
+    /// The teleports a report judges (those not hidden off screen), in `metrics.teleports` order.
+    static func shownTeleports(_ report: ValidationReport, scene: Scene) -> [Teleport] {
+        report.metrics.teleports.filter { !isHiddenTeleport($0, scene: scene) }
+    }
+
+    /// Whether a teleport starts and lands off screen (a screen known, a position moving): nobody sees it.
+    static func isHiddenTeleport(_ teleport: Teleport, scene: Scene) -> Bool {
+        guard let viewport = scene.positionViewport else { return false }
+        return !isVisible(teleport.from.position, in: viewport) && !isVisible(teleport.to.position, in: viewport)
+    }
+
+    static func seamCovers(_ teleport: Teleport, seam: Seam, scene: Scene, hz: Double) -> Bool {
+        guard case .path(let motion, _) = scene.kind else { return abs(teleport.to.time - seam.time) <= 1.5 / hz }
+        let phase = teleport.to.time.truncatingRemainder(dividingBy: motion.duration)
+        return min(phase, motion.duration - phase) <= 1.5 / hz
+    }
+
+    /// The least move of `p` that puts a bee-sized object there off the screen by `margin` more.
+    static func offScreen(_ p: SIMD2<Double>, _ viewport: SIMD2<Double>, margin: Double) -> (SIMD2<Double>, String) {
+        let half = BeeFlight.beeSize / 2 + margin
+        let options: [(Double, SIMD2<Double>, String, String)] = [
+            (p.x + half, SIMD2(-half, p.y), "left", "left"),
+            (viewport.x + half - p.x, SIMD2(viewport.x + half, p.y), "right", "right"),
+            (p.y + half, SIMD2(p.x, -half), "up", "top"),
+            (viewport.y + half - p.y, SIMD2(p.x, viewport.y + half), "down", "bottom"),
+        ]
+        let best = options.min { $0.0 < $1.0 }!
+        return (best.1, "\(formatted(best.0, 1)) pt further \(best.2): a \(formatted(BeeFlight.beeSize, 0)) pt object there is \(formatted(margin, 0)) pt beyond the \(best.3) edge")
+    }
+
+    /// The speeds a cycle starts and ends with, points per second, in the report's mode.
+    static func cycleSpeeds(_ scene: Scene, seam: Seam, report: ValidationReport) -> (start: Double, end: Double) {
+        switch scene.kind {
+        case .path(let motion, _):
+            let timed = motion.with(mode: report.mode ?? motion.mode)
+            return (timed.startSpeed, timed.endSpeed)
+        case .timeline(let motion, _):
+            let h = 1e-6
+            let start = seam.time - (motion.seam.map { $0.time - motion.start } ?? 0)
+            func speed(_ a: Double, _ b: Double) -> Double {
+                let d = motion.value(b) - motion.value(a)
+                return (d * d).sum().squareRoot() / (b - a)
+            }
+            return (speed(start + h, start + 2 * h), speed(seam.time - 2 * h, seam.time - h))
+        case .spring:
+            return (0, 0)
+        }
+    }
+
+    static func seamChange(_ seam: Seam, scene: Scene, report: ValidationReport) -> ([FixSuggestion.Change], String)? {
+        let head = "the cycle restarts at t = \(formatted(seam.time, 2)) s from \(point(seam.from)) back to \(point(seam.to))"
+        guard let viewport = scene.positionViewport else {
+            return ([.moveEnd(to: seam.to)], "\(head): end the cycle where it starts, at \(point(seam.to)), so it restarts in place")
+        }
+        var changes: [FixSuggestion.Change] = []
+        var parts: [String] = []
+        // The frames on either side of the restart lie up to a frame's travel inside the ends:
+        // past the edge by 1 pt and two frames' travel at the end's speed (room for the speed a
+        // longer first or last element gains), the frames there are off screen too.
+        let speeds = cycleSpeeds(scene, seam: seam, report: report)
+        if isVisible(seam.to, in: viewport) {
+            let (to, how) = offScreen(seam.to, viewport, margin: (1 + 2 * speeds.start / report.hz).rounded(.up))
+            changes.append(.moveStart(to: to))
+            parts.append("start it off screen at \(point(to)) (\(how))")
+        }
+        if isVisible(seam.from, in: viewport) {
+            let (to, how) = offScreen(seam.from, viewport, margin: (1 + 2 * speeds.end / report.hz).rounded(.up))
+            changes.append(.moveEnd(to: to))
+            parts.append("end it off screen at \(point(to)) (\(how))")
+        }
+        guard !changes.isEmpty else { return nil }
+        return (changes, "\(head) on screen: \(parts.joined(separator: " and ")), so the restart is not seen")
+    }
+
+    // MARK: Springs
+
+    static func restStopChange(_ scene: SpringScene, hz: Double, thresholds: Thresholds) -> ([FixSuggestion.Change], String)? {
+        guard let rest = try? RestCriteria(distance: thresholds.maxSnap) else { return nil }
+        let limit = Int(min(scene.maximumSimulatedTime * hz, Double(maximumFrames)))
+        var frame: Int?
+        for k in 0...limit where scene.isAtRest(at: Double(k) / hz, rest) { frame = k; break }
+        let fires = frame.map { "it fires at frame \($0), t = \(formatted(Double($0) / hz, 3)) s, @\(formatted(hz, 0)) Hz, flattening the wave by at most \(formatted(thresholds.maxSnap, 2)) pt" }
+            ?? "it does not fire within \(formatted(scene.maximumSimulatedTime, 1)) s either"
+        return ([.restStop(rest)],
+            "stop the display link on rest (|model − presented| ≤ \(formatted(rest.distance, 2)) pt and speed ≤ \(formatted(rest.speed, 2)) pt/s) instead of offset == 0: \(fires)")
+    }
+
+    static func settledSpringChange(_ scene: SpringScene, thresholds: Thresholds) -> ([FixSuggestion.Change], String)? {
+        guard let end = scene.animationDuration, let rest = try? RestCriteria(distance: thresholds.maxSnap) else { return nil }
+        let spring = scene.motion.spring
+        let settle = scene.motion.settleTime(rest)
+        guard settle.isFinite else { return nil }
+        let residual = abs(scene.motion.position(at: end) - scene.target)
+        return ([.settledSpring(spring, settleTime: settle)],
+            "Core Animation removes the UIKit animation at \(formatted(end, 2)) s, \(formatted(residual, 2)) pt short of its target: animate the spring itself (mass \(compact(spring.mass)), stiffness \(formatted(spring.stiffness, 2)), damping \(formatted(spring.damping, 2))), which lasts until it settles within \(formatted(rest.distance, 2)) pt at \(formatted(settle, 2)) s")
+    }
+}
+
+extension Scene {
+    /// The screen of a scene whose value is a position; `nil` otherwise.
+    var positionViewport: SIMD2<Double>? {
+        switch kind {
+        case .path(_, let viewport): return viewport
+        case .timeline(let motion, let viewport): return motion.quantity == .position ? viewport : nil
+        case .spring: return nil
+        }
+    }
+}
