@@ -26,7 +26,7 @@ extension CubicBezier: ParametricCurveArcLength {
     /// `(64/15)·M·ρ^(−2n)/(ρ² − 1)` (Trefethen, *Approximation Theory and Approximation
     /// Practice*, Theorem 19.3). Here ρ is that of the ellipse through the nearest root (the
     /// speed is bounded and continuous up to it), and `|f| ≤ |m| + |m₁|·a + |m₂|·a²` on the
-    /// ellipse (a its semi-major axis). The smallest of the 8-, 16- and 24-point rules whose
+    /// ellipse (a its semi-major axis). The smallest of the 4-, 8-, 12-, 16- and 24-point rules whose
     /// bound meets the accuracy is evaluated — one rule per accepted piece, no evaluation thrown
     /// away. If none does, the interval is split (at the real part of the nearest root when it
     /// lies well inside, so a cusp lands on the ends of both halves, else in the middle), each
@@ -49,7 +49,7 @@ extension CubicBezier: ParametricCurveArcLength {
     ///
     /// - Throws: `BezierError.invalidAccuracy` unless `accuracy` is positive and finite;
     ///   `lengthOverflow` for a length past the largest `Double`.
-    /// - Complexity: one rule of 8, 16 or 24 evaluations of `|B'|` for a smooth curve; near cusps
+    /// - Complexity: one rule of 4, 8, 12, 16 or 24 evaluations of `|B'|` for a smooth curve; near cusps
     ///   O(log(L/accuracy)) pieces around each near-zero of the speed. `measuredArcLength` counts
     ///   them.
     @inlinable
@@ -258,7 +258,9 @@ struct SpeedZeros {
             z2 = Self.none
             return
         }
-        let m = q.m / big, m1 = q.m1 / big, m2 = q.m2 / big
+        // A power of two: exact, and a multiplication.
+        let down = 1 / Double(sign: .plus, exponent: big.exponent, significand: 1)
+        let m = q.m * down, m1 = q.m1 * down, m2 = q.m2 * down
         var d = complexSquareRoot(complexProduct(m1, m1) - 4 * complexProduct(m, m2))
         if m1.x * d.x + m1.y * d.y < 0 { d = -d }
         let s = -0.5 * (m1 + d)
@@ -288,7 +290,7 @@ func complexQuotient(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> SIMD2<Double> {
 }
 
 /// The principal square root of a complex number of moderate magnitude.
-@inlinable
+@inlinable @inline(__always)
 func complexSquareRoot(_ w: SIMD2<Double>) -> SIMD2<Double> {
     let r = (w * w).sum().squareRoot()
     guard r > 0 else { return .zero }
@@ -336,7 +338,7 @@ struct HodographQuadratic {
 
     /// The speed on [a, b] ⊂ [−1, 1] re-parameterized over [−1, 1], the Jacobian `h` folded in
     /// (so `1.5∫₋₁¹|q′|` is the length of that part), with its roots.
-    @inlinable
+    @inlinable @inline(__always)
     func restricted(from a: Double, to b: Double, zeros: SpeedZeros) -> (HodographQuadratic, SpeedZeros) {
         let c = 0.5 * (a + b), h = 0.5 * (b - a)
         let at = m + c * (m1 + c * m2)
@@ -352,10 +354,10 @@ struct HodographQuadratic {
         let e1 = ellipseExcess(zeros.z1), e2 = ellipseExcess(zeros.z2)
         let nearest = e1 <= e2 ? zeros.z1 : zeros.z2
         let e = min(e1, e2)
-        // No singularity within reach: |q| is a polynomial there or nearly (ρ > 2e8).
+        // No singularity within reach: |q| is a polynomial of degree ≤ 2 there, or nearly (ρ > 2e8).
         if e == .infinity {
-            tally.add(8)
-            return gauss8()
+            tally.add(4)
+            return gauss4()
         }
         let l1 = abs(m.x) + abs(m.y), l2 = abs(m1.x) + abs(m1.y), l3 = abs(m2.x) + abs(m2.y)
         // ρ² from a² = 1 + e: ρ = a + √(a² − 1). `size` bounds |q| on the ellipse (|z| ≤ a, and
@@ -363,22 +365,34 @@ struct HodographQuadratic {
         let a2 = 1 + e
         let rho2 = 1 + 2 * e + 2 * (e * a2).squareRoot()
         let size = l1 + l2 * (0.5 * (1 + a2)) + l3 * a2
-        let k = 1.5 * (64.0 / 15) * size / (rho2 - 1)
-        let r = 1 / rho2
-        let r2 = r * r, r4 = r2 * r2, r8 = r4 * r4
-        let bound8 = k * r8
-        let tolerance = max(accuracy, CubicBezier.arcLengthRoundingFloor * 3 * (l1 + l2 + l3))
-        if bound8 <= tolerance {
+        // CubicBezier.arcLengthRoundingFloor, as a literal (a stored static is a lazy global).
+        let tolerance = max(accuracy, (16 * Double.ulpOfOne) * 3 * (l1 + l2 + l3))
+        // The n-point bound K·ρ^(−2n) ≤ tolerance with K = 1.5·(64/15)·size/(ρ² − 1), compared
+        // as K·(ρ² − 1) ≤ tolerance·(ρ² − 1)·ρ^(2n): no division on the way (ρ^(2n) may overflow
+        // to +∞, which accepts; ρ = 1 gives 0·∞ = NaN, which does not).
+        let lhs = 1.5 * (64.0 / 15) * size
+        let base = tolerance * (rho2 - 1)
+        let p2 = rho2 * rho2, p4 = p2 * p2, p8 = p4 * p4
+        // Short, smooth pieces (the increments of the inverse, a table's checks) take 4 points.
+        if lhs <= base * p4 {
+            tally.add(4)
+            return gauss4()
+        }
+        if lhs <= base * p8 {
             tally.add(8)
             return gauss8()
         }
-        let bound16 = bound8 * r8
-        if bound16 <= tolerance {
+        if lhs <= base * (p8 * p4) {
+            tally.add(12)
+            return gauss12()
+        }
+        let p16 = p8 * p8
+        if lhs <= base * p16 {
             tally.add(16)
             return gauss16()
         }
         // A NaN bound (not expected from finite coefficients) must not subdivide to the cap.
-        if bound16 * r8 <= tolerance || depth >= CubicBezier.maximumArcLengthDepth || !(k >= 0) {
+        if lhs <= base * (p16 * p8) || depth >= CubicBezier.maximumArcLengthDepth || !(lhs >= 0 && base >= 0) {
             tally.add(24)
             return gauss24()
         }
@@ -396,7 +410,14 @@ struct HodographQuadratic {
     @inlinable @inline(__always) func pair(_ x: Double) -> Double {
         let even = m + (x * x) * m2, odd = x * m1
         let a = even + odd, b = even - odd
-        return (a * a).sum().squareRoot() + (b * b).sum().squareRoot()
+        // Both square roots in one two-lane instruction.
+        let speeds = SIMD2(a.x * a.x + a.y * a.y, b.x * b.x + b.y * b.y).squareRoot()
+        return speeds.x + speeds.y
+    }
+
+    @inlinable func gauss4() -> Double {
+        let x = GaussLegendre.nodes4, w = GaussLegendre.weights4
+        return 1.5 * (w.0 * pair(x.0) + w.1 * pair(x.1))
     }
 
     @inlinable func gauss8() -> Double {
@@ -406,6 +427,16 @@ struct HodographQuadratic {
         sum += w.2 * pair(x.2)
         sum += w.3 * pair(x.3)
         return 1.5 * sum
+    }
+
+    @inlinable func gauss12() -> Double {
+        let x = GaussLegendre.nodes12, w = GaussLegendre.weights12
+        var a = w.0 * pair(x.0), b = w.1 * pair(x.1)
+        a += w.2 * pair(x.2)
+        b += w.3 * pair(x.3)
+        a += w.4 * pair(x.4)
+        b += w.5 * pair(x.5)
+        return 1.5 * (a + b)
     }
 
     @inlinable func gauss16() -> Double {

@@ -1,6 +1,9 @@
 /// Builds the interpolation pieces of one segment (see `PathMeasure`).
 struct PieceBuilder {
     let segment: PathSegment
+    /// The segment's speed as a cubic (lines and quadratics elevated), its zeros found once: every
+    /// arc length of the build is an integral of it over a parameter range.
+    let speed: CubicSpeed
     let segmentIndex: Int
     let budget: Double
     let lengthAccuracy: Double
@@ -53,6 +56,7 @@ struct PieceBuilder {
 
     init(segment: PathSegment, coefficients k: Coefficients, segmentIndex: Int, budget: Double, lengthAccuracy: Double) {
         self.segment = segment
+        self.speed = CubicSpeed(segment.cubic)
         self.segmentIndex = segmentIndex
         self.budget = budget
         self.lengthAccuracy = lengthAccuracy
@@ -73,9 +77,15 @@ struct PieceBuilder {
         var distance: Double
     }
 
+    /// The arc length from `t0` to `t1` (negative backwards) within `lengthAccuracy`.
+    func arcLength(from t0: Double, to t1: Double) -> Double {
+        var tally = NoSpeedEvaluationCount()
+        return speed.length(from: t0, to: t1, accuracy: lengthAccuracy, tally: &tally)
+    }
+
     /// Moves `cursor` to `t` (either way) and returns its new distance.
     func advance(_ cursor: inout Cursor, to t: Double) -> Double {
-        cursor.distance += segment.arcLength(from: cursor.t, to: t, accuracy: lengthAccuracy)
+        cursor.distance += arcLength(from: cursor.t, to: t)
         cursor.t = t
         return cursor.distance
     }
@@ -182,7 +192,7 @@ struct PieceBuilder {
         }
         if canSplit, error > budget, error > roundingFloor {
             let tm = 0.5 * (t0 + t1)
-            let leftLength = segment.arcLength(from: t0, to: tm, accuracy: lengthAccuracy)
+            let leftLength = arcLength(from: t0, to: tm)
             let rightLength = max(0, length - leftLength)
             build(from: t0, to: tm, startDistance: startDistance, length: leftLength, depth: depth + 1)
             build(from: tm, to: t1, startDistance: startDistance + leftLength, length: rightLength, depth: depth + 1)
