@@ -546,10 +546,11 @@ func pathMeasureBuildBenchmark() throws -> Benchmark {
     }
 }
 
-/// `pathmeasure/build-random`: the table of one path of the 1000 random cubics of
+/// `pathmeasure/build-random`: the table of one path of the first 100 random cubics of
 /// `arclen/cubic-random` joined end to end (each translated to start where the last ended), at
-/// 1e-9 pt, per segment: how the build scales. No reference (the straightforward build takes
-/// about a second here); checked by the table's own distance check.
+/// 1e-9 pt, per segment: how the build scales with segments (the cost is per segment; 100 keeps
+/// the main job's quick run short). No reference (the straightforward build is the same
+/// table, `pathmeasure/build` races it); checked by the table's own distance check.
 func pathMeasureBuildRandomBenchmark() throws -> Benchmark {
     let path = try randomCubicPath()
     let accuracy = curveBenchmarkAccuracy
@@ -568,13 +569,13 @@ func pathMeasureBuildRandomBenchmark() throws -> Benchmark {
     }
 }
 
-/// The 1000 random cubics of `CurvesSeedPaths.randomCubics` as one path, each translated so it
-/// starts where the previous one ended.
-func randomCubicPath() throws -> Path {
+/// The first `count` random cubics of `CurvesSeedPaths.randomCubics` as one path, each translated
+/// so it starts where the previous one ended.
+func randomCubicPath(count: Int = 100) throws -> Path {
     var path = Path()
     var end = Point(0, 0)
     try path.move(to: end)
-    for curve in CurvesSeedPaths.randomCubics() {
+    for curve in CurvesSeedPaths.randomCubics().prefix(count) {
         let shift = end.simd - curve.p0.simd
         try path.addCurve(to: Point(curve.p3.simd + shift), control1: Point(curve.p1.simd + shift), control2: Point(curve.p2.simd + shift))
         end = Point(curve.p3.simd + shift)
