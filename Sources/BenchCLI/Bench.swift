@@ -119,6 +119,7 @@ public enum Bench {
         plotCommand,
         pathCommand,
         springCommand,
+        accuracyCommand,
         listCommand,
     ]
 }
