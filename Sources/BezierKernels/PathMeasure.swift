@@ -96,7 +96,7 @@ public struct PathMeasure: Sendable {
     ///   the exact point at the distance asked (default 1e-9).
     /// - Throws: `invalidAccuracy`; `emptyPath` for a path with no elements.
     /// - Complexity: O(number of pieces) short arc-length increments (each one small Gauss–Legendre
-    ///   rule on the segment's speed); about 0.6 ms for a bee path (~150 pieces at 1e-9), linear
+    ///   rule on the segment's speed); about 0.75 ms for a bee path (~150 pieces at 1e-9), linear
     ///   in the number of segments (`pathmeasure/build`, `pathmeasure/build-random`).
     public init(path: Path, accuracy: Double = Accuracy.default) throws(BezierError) {
         try BezierError.validate(accuracy: accuracy)
