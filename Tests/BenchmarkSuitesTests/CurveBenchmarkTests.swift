@@ -72,12 +72,14 @@ import Testing
 
     /// The straightforward table (the reference of `pathmeasure/build`) is the same table: the
     /// same number of pieces on a bee path.
-    @Test func straightforwardTableHasThePiecesOfTheKernel() throws {
-        let path = try CurvesSeedPaths.beePaths()[0]
-        let measure = try PathMeasure(path: path, accuracy: 1e-6)
-        let reference = try StraightforwardPathTable(path: path, accuracy: 1e-6)
-        #expect(reference.pieceCount == measure.pieces.count)
-        #expect(abs(reference.length - measure.length) <= 1e-9 * measure.length)
+    @Test(arguments: [1e-6, 1e-9])
+    func straightforwardTableHasThePiecesOfTheKernel(accuracy: Double) throws {
+        for path in try CurvesSeedPaths.beePaths() {
+            let measure = try PathMeasure(path: path, accuracy: accuracy)
+            let reference = try StraightforwardPathTable(path: path, accuracy: accuracy)
+            #expect(reference.pieceCount == measure.pieces.count)
+            #expect(abs(reference.length - measure.length) <= 1e-9 * measure.length)
+        }
     }
 
     /// The check can fail: a reference that is off by more than the accuracy is caught.
