@@ -24,6 +24,9 @@ let package = Package(
             providers: [.apt(["libgsl-dev"])]
         ),
         .target(name: "BezierKernels"),
+        // The plain-C floor the spring kernels are raced against (`…/c` references): closed form
+        // with the C library's exp and sincos, and the exact 2 x 2 step, at -O2.
+        .target(name: "CSpringFloor", cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("m")]),
         .target(name: "SpringSolver"),
         // The only module that calls GSL.
         .target(name: "GSLReference", dependencies: ["CGSL"]),
@@ -49,7 +52,7 @@ let package = Package(
         // benchmark targets in Benchmarks/ too). Benchmarks/baselines is outside the target's path.
         .target(
             name: "BenchmarkSuites",
-            dependencies: ["BezierKernels", "SpringSolver", "Motion", "GSLReference", "Studies", "TerminalPlot", "BenchKit", "Lottie", "SceneFile"],
+            dependencies: ["BezierKernels", "SpringSolver", "Motion", "GSLReference", "Studies", "TerminalPlot", "BenchKit", "Lottie", "SceneFile", "CSpringFloor"],
             path: "Benchmarks/Suites"
         ),
         // Commands, argument parsing, tables, plots of results, JSON; `bench` only calls into it.
@@ -73,7 +76,7 @@ let package = Package(
         .testTarget(name: "StudiesTests", dependencies: ["Studies", "SpringSolver", "GSLReference", "BenchKit"]),
         .testTarget(
             name: "BenchmarkSuitesTests",
-            dependencies: ["BenchmarkSuites", "Studies", "BezierKernels", "SpringSolver", "GSLReference", "BenchKit", "Lottie", "JSONDocument", "Motion", "SceneFile"]
+            dependencies: ["BenchmarkSuites", "Studies", "BezierKernels", "SpringSolver", "GSLReference", "BenchKit", "Lottie", "JSONDocument", "Motion", "SceneFile", "CSpringFloor"]
         ),
         // Golden/: recorded outputs the golden test reads at run time, not sources.
         .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI", "bench", "Studies", "BenchmarkSuites"], exclude: ["Golden"]),

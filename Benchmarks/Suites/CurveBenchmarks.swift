@@ -1,9 +1,11 @@
+import Foundation
 import BenchKit
 import BezierKernels
 import GSLReference
 
 /// The curve kernels raced against GSL (docs/design.md §4 names): `arclen/quadratic`, `arclen/cubic`,
-/// `pathmeasure/position`, `eval/cubic-batch`.
+/// `arclen/cubic-random`, `arclen/cubic-inverse`, `pathmeasure/position`, `pathmeasure/build`,
+/// `pathmeasure/build-random`, `eval/cubic-batch`.
 ///
 /// Every benchmark's check runs the kernel and its reference on the same inputs and fails (so
 /// nothing is timed) when they disagree beyond the accuracy the kernel promises. Inputs are
@@ -12,7 +14,11 @@ func curveBenchmarks() throws -> [Benchmark] {
     [
         try quadraticArcLengthBenchmark(),
         try cubicArcLengthBenchmark(),
+        try randomCubicArcLengthBenchmark(),
+        try cubicInverseBenchmark(),
         try pathMeasureBenchmark(),
+        try pathMeasureBuildBenchmark(),
+        try pathMeasureBuildRandomBenchmark(),
         try cubicBatchBenchmark(),
     ]
 }
@@ -94,6 +100,111 @@ func cubicArcLengthBenchmark() throws -> Benchmark {
         for _ in 0..<iterations {
             for curve in curves { blackHole(mustSucceed("arclen") { try curve.arcLength(accuracy: accuracy) }) }
         }
+    }
+}
+
+/// `arclen/cubic-random`: the arc length at 1e-9 pt of 1000 seeded random cubics (control points
+/// uniform in [0, 1000]², `CurvesSeedPaths.randomCubics`), loops, near-cusps and all, against
+/// GSL QAGS on the same curves (relative 1e-9, see above).
+func randomCubicArcLengthBenchmark() throws -> Benchmark {
+    let curves = CurvesSeedPaths.randomCubics()
+    let integrator = try GSLIntegrator()
+    let accuracy = curveBenchmarkAccuracy
+    return Benchmark(
+        "arclen/cubic-random",
+        unit: .nanoseconds(per: "curve"),
+        workUnitsPerIteration: curves.count,
+        reference: Reference("arclen/cubic-random/gsl-qags") { iterations in
+            for _ in 0..<iterations {
+                for curve in curves {
+                    blackHole(mustSucceed("arclen/gsl-qags") { try integrator.qags(from: 0, to: 1, relativeTolerance: gslRelativeTolerance) { t in
+                        curve.derivative(at: t).length
+                    }.value })
+                }
+            }
+        },
+        check: Check(tolerance: accuracy) {
+            try arcLengthError(curves.map(PathSegment.cubic), integrator: integrator) { segment in
+                guard case .cubic(let curve) = segment else { return .nan }
+                return try curve.arcLength(accuracy: accuracy)
+            }
+        }
+    ) { iterations in
+        for _ in 0..<iterations {
+            for curve in curves { blackHole(mustSucceed("arclen") { try curve.arcLength(accuracy: accuracy) }) }
+        }
+    }
+}
+
+/// `arclen/cubic-inverse`: the position at a seeded random distance on each of 200 random cubics
+/// (the first of `arclen/cubic-random`'s), no table, accuracy 1e-9 pt: `parameter(atArcLength:)`
+/// then the point. The reference is the same safeguarded Newton done the straightforward way,
+/// `FromZeroInverse`: every iterate's `L(0, t)` integrated from 0 (`subsegment(0...t)`) with the
+/// same arc-length kernel, as the kernel did before it integrated only the increments.
+func cubicInverseBenchmark(count: Int = 200) throws -> Benchmark {
+    let curves = Array(CurvesSeedPaths.randomCubics().prefix(count))
+    let accuracy = curveBenchmarkAccuracy
+    var random = SplitMix64(seed: curveBenchmarkSeed ^ 0x1A7E)
+    let targets = try curves.map { curve throws(BezierError) in try curve.arcLength(accuracy: accuracy) * (Double(random.next() >> 11) * 0x1p-53) }
+    let integrator = try GSLIntegrator()
+    return Benchmark(
+        "arclen/cubic-inverse",
+        unit: .nanoseconds(per: "query"),
+        workUnitsPerIteration: curves.count,
+        reference: Reference("arclen/cubic-inverse/from-zero") { iterations in
+            for _ in 0..<iterations {
+                for (curve, target) in zip(curves, targets) {
+                    blackHole(curve.point(at: mustSucceed("arclen/cubic-inverse/from-zero") { try FromZeroInverse.parameter(curve, atArcLength: target, accuracy: accuracy) }))
+                }
+            }
+        },
+        check: Check(tolerance: accuracy) {
+            // The distance along the curve from the kernel's point to the exact one: |L(0, t) − s|
+            // with L by GSL (tight); the reference must meet the accuracy too.
+            var worst = 0.0
+            for (curve, target) in zip(curves, targets) {
+                let t = try curve.parameter(atArcLength: target, accuracy: accuracy)
+                let r = try FromZeroInverse.parameter(curve, atArcLength: target, accuracy: accuracy)
+                let referenceError = abs(try tightArcLength(.cubic(curve), upTo: r, integrator: integrator) - target)
+                guard referenceError <= accuracy else {
+                    throw CurveBenchmarkError("the from-zero reference is \(referenceError) pt off on \(curve)")
+                }
+                worst = max(worst, abs(try tightArcLength(.cubic(curve), upTo: t, integrator: integrator) - target))
+            }
+            return worst
+        }
+    ) { iterations in
+        for _ in 0..<iterations {
+            for (curve, target) in zip(curves, targets) {
+                blackHole(curve.point(at: mustSucceed("arclen/cubic-inverse") { try curve.parameter(atArcLength: target, accuracy: accuracy) }))
+            }
+        }
+    }
+}
+
+/// The inverse arc length as it was before increments: safeguarded Newton where every iterate's
+/// `L(0, t)` is the arc length of `subsegment(0...t)` at `accuracy/2` (total length likewise).
+enum FromZeroInverse {
+    static func parameter(_ curve: CubicBezier, atArcLength length: Double, accuracy: Double) throws(BezierError) -> Double {
+        let total = curve.uncheckedArcLength(accuracy: 0.5 * accuracy)
+        guard total.isFinite, length.isFinite, length >= -accuracy, length <= total + accuracy else {
+            throw .distanceOutOfRange(length, length: total)
+        }
+        if length <= 0 || total <= 0 { return 0 }
+        if length >= total { return 1 }
+        var lo = 0.0, hi = 1.0
+        var t = length / total
+        for _ in 0..<100 {
+            let f = curve.subsegment(0...t).uncheckedArcLength(accuracy: 0.5 * accuracy) - length
+            if abs(f) <= 0.5 * accuracy { return t }
+            if f < 0 { lo = t } else { hi = t }
+            let v = curve.derivative(at: t).length
+            let newton = v > 0 ? t - f / v : .nan
+            let next = (newton > lo && newton < hi) ? newton : 0.5 * (lo + hi)
+            if next == t || hi - lo <= 2 * t.ulp { return t }
+            t = next
+        }
+        return t
     }
 }
 
@@ -388,4 +499,177 @@ final class GSLPathMeasure {
 struct CurveBenchmarkError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+}
+
+/// `pathmeasure/build`: the `PathMeasure` table of each of the four seed bee paths at 1e-9 pt,
+/// per path. The reference, `StraightforwardPathTable`, builds the same table (the same pieces:
+/// parameter ranges halved until a degree-7 interpolant of t(s) at 8 Chebyshev nodes passes the
+/// distance check at 33 points) the straightforward way: each node's t by the segment's exact
+/// inverse arc length from the segment's start, each check's distance by the arc length from the
+/// piece's start — what the build did before it swept a piece with one cursor and integrated the
+/// speed's restriction directly.
+func pathMeasureBuildBenchmark() throws -> Benchmark {
+    let paths = try CurvesSeedPaths.beePaths()
+    let accuracy = curveBenchmarkAccuracy
+    return Benchmark(
+        "pathmeasure/build",
+        unit: .nanoseconds(per: "path"),
+        workUnitsPerIteration: paths.count,
+        reference: Reference("pathmeasure/build/straightforward") { iterations in
+            for _ in 0..<iterations {
+                for path in paths {
+                    blackHole(mustSucceed("pathmeasure/build/straightforward") { try StraightforwardPathTable(path: path, accuracy: accuracy).pieceCount })
+                }
+            }
+        },
+        check: Check(tolerance: accuracy) {
+            // Both tables, at 512 distances per path: positions within the accuracy of each other
+            // (each is checked to a quarter of it), and the kernel's own check within budget.
+            var worst = 0.0
+            for path in paths {
+                let measure = try PathMeasure(path: path, accuracy: accuracy)
+                let reference = try StraightforwardPathTable(path: path, accuracy: accuracy)
+                guard measure.maximumError <= 0.25 * accuracy else {
+                    throw CurveBenchmarkError("the table's checked error is \(measure.maximumError)")
+                }
+                for k in 0...512 {
+                    let s = measure.length * Double(k) / 512
+                    worst = max(worst, try measure.position(atDistance: s).distance(to: try reference.position(atDistance: s)))
+                }
+            }
+            return worst
+        }
+    ) { iterations in
+        for _ in 0..<iterations {
+            for path in paths {
+                blackHole(mustSucceed("pathmeasure/build") { try PathMeasure(path: path, accuracy: accuracy).pieces.count })
+            }
+        }
+    }
+}
+
+/// `pathmeasure/build-random`: the table of one path of the first 100 random cubics of
+/// `arclen/cubic-random` joined end to end (each translated to start where the last ended), at
+/// 1e-9 pt, per segment: how the build scales with segments (the cost is per segment; 100 keeps
+/// the main job's quick run short). No reference (the straightforward build is the same
+/// table, `pathmeasure/build` races it); checked by the table's own distance check.
+func pathMeasureBuildRandomBenchmark() throws -> Benchmark {
+    let path = try randomCubicPath()
+    let accuracy = curveBenchmarkAccuracy
+    let segments = path.segments.count
+    return Benchmark(
+        "pathmeasure/build-random",
+        unit: .nanoseconds(per: "segment"),
+        workUnitsPerIteration: segments,
+        check: Check(tolerance: 0.25 * accuracy) {
+            try PathMeasure(path: path, accuracy: accuracy).maximumError
+        }
+    ) { iterations in
+        for _ in 0..<iterations {
+            blackHole(mustSucceed("pathmeasure/build-random") { try PathMeasure(path: path, accuracy: accuracy).pieces.count })
+        }
+    }
+}
+
+/// The first `count` random cubics of `CurvesSeedPaths.randomCubics` as one path, each translated
+/// so it starts where the previous one ended.
+func randomCubicPath(count: Int = 100) throws -> Path {
+    var path = Path()
+    var end = Point(0, 0)
+    try path.move(to: end)
+    for curve in CurvesSeedPaths.randomCubics().prefix(count) {
+        let shift = end.simd - curve.p0.simd
+        try path.addCurve(to: Point(curve.p3.simd + shift), control1: Point(curve.p1.simd + shift), control2: Point(curve.p2.simd + shift))
+        end = Point(curve.p3.simd + shift)
+    }
+    return path
+}
+
+/// The `PathMeasure` table built the straightforward way (the reference of `pathmeasure/build`):
+/// the same pieces and interpolants, with every t from the segment's exact inverse arc length
+/// (`PathSegment.parameter(atArcLength:accuracy:)`, from the segment's start) and every checked
+/// distance the arc length of `subsegment(t0...t)`. Positions only (no tangents, no buckets: a
+/// linear search finds the piece).
+struct StraightforwardPathTable {
+    struct Piece {
+        var segment: PathSegment
+        var start, half: Double
+        var t0, t1: Double
+        var coefficients: [Double]
+    }
+
+    var pieces: [Piece] = []
+    var length = 0.0
+    var pieceCount: Int { pieces.count }
+
+    static let nodes: [Double] = (0..<8).map { cos(.pi * (Double($0) + 0.5) / 8) }
+    static let checks: [Double] = (0...32).map { -1 + Double($0) / 16 }
+
+    init(path: Path, accuracy: Double) throws {
+        let budget = 0.25 * accuracy
+        for segment in path.segments {
+            let scale = segment.uncheckedArcLength(accuracy: max(accuracy, 1e-6))
+            let lengthAccuracy = max(accuracy * 1e-3, scale * 1e-14)
+            let segmentLength = segment.uncheckedArcLength(accuracy: lengthAccuracy)
+            if segmentLength > 0 {
+                try build(segment, t0: 0, t1: 1, from: 0, length: segmentLength, pathStart: length,
+                          budget: budget, lengthAccuracy: lengthAccuracy, depth: 0)
+            }
+            length += segmentLength
+        }
+    }
+
+    mutating func build(_ segment: PathSegment, t0: Double, t1: Double, from start: Double, length: Double,
+                        pathStart: Double, budget: Double, lengthAccuracy: Double, depth: Int) throws {
+        guard length > 0 else { return }
+        let half = 0.5 * length
+        // t at the Chebyshev nodes: the exact inverse from the segment's start.
+        let values = try Self.nodes.map { x in
+            try segment.parameter(atArcLength: min(start + half * (1 + x), start + length), accuracy: 0.1 * budget)
+        }
+        var coefficients = [Double](repeating: 0, count: 8)
+        for k in 0..<8 {
+            var sum = 0.0
+            for j in 0..<8 { sum += values[j] * cos(.pi * Double(k) * (Double(j) + 0.5) / 8) }
+            coefficients[k] = (k == 0 ? 1.0 : 2.0) / 8 * sum
+        }
+        let piece = Piece(segment: segment, start: pathStart + start, half: half, t0: t0, t1: t1, coefficients: coefficients)
+        var error = 0.0
+        for x in Self.checks {
+            let t = piece.parameter(at: x)
+            let reached = t > t0 ? segment.subsegment(t0...t).uncheckedArcLength(accuracy: lengthAccuracy) : 0
+            error = max(error, abs(reached - half * (1 + x)))
+            if error > budget { break }
+        }
+        if error > budget, error > 16 * lengthAccuracy, depth < 40 {
+            let tm = 0.5 * (t0 + t1)
+            let left = segment.subsegment(t0...tm).uncheckedArcLength(accuracy: lengthAccuracy)
+            try build(segment, t0: t0, t1: tm, from: start, length: left, pathStart: pathStart,
+                      budget: budget, lengthAccuracy: lengthAccuracy, depth: depth + 1)
+            try build(segment, t0: tm, t1: t1, from: start + left, length: max(0, length - left), pathStart: pathStart,
+                      budget: budget, lengthAccuracy: lengthAccuracy, depth: depth + 1)
+            return
+        }
+        pieces.append(piece)
+    }
+
+    func position(atDistance s: Double) throws -> Point {
+        guard let piece = pieces.last(where: { $0.start <= s }) ?? pieces.first else {
+            throw CurveBenchmarkError("an empty straightforward table")
+        }
+        return piece.segment.point(at: piece.parameter(at: (s - piece.start - piece.half) / piece.half))
+    }
+}
+
+extension StraightforwardPathTable.Piece {
+    /// The Chebyshev series at x ∈ [−1, 1] (Clenshaw), clamped to [t0, t1], exact at the ends.
+    func parameter(at x: Double) -> Double {
+        if x <= -1 { return t0 }
+        if x >= 1 { return t1 }
+        var b1 = 0.0, b2 = 0.0
+        for k in stride(from: 7, through: 1, by: -1) {
+            (b1, b2) = (2 * x * b1 - b2 + coefficients[k], b1)
+        }
+        return min(max(x * b1 - b2 + coefficients[0], t0), t1)
+    }
 }

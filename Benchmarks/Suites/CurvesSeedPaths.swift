@@ -1,3 +1,4 @@
+import BenchKit
 import BezierKernels
 import Motion
 
@@ -26,6 +27,25 @@ enum CurvesSeedPaths {
     static let cusp = "M 0 0 C 100 100 0 100 100 0"
     /// A cubic that crosses itself (controls swapped past each other): a loop.
     static let loop = "M 0 0 C 200 100 -100 100 100 0"
+
+    /// The seed of `randomCubics`.
+    static let randomCubicSeed: UInt64 = 0x00C0_FFEE_2024
+
+    /// `count` seeded random cubics, control points uniform in [0, 1000]² (SplitMix64: x then y,
+    /// p0 … p3): the set of `arclen/cubic-random`, and of the evaluation-count tests
+    /// (`ArcLengthCostTests`, which draw the same 1000).
+    static func randomCubics(count: Int = 1000, seed: UInt64 = randomCubicSeed) -> [CubicBezier] {
+        var random = SplitMix64(seed: seed)
+        func coordinate() -> Double { 1000 * (Double(random.next() >> 11) * 0x1p-53) }
+        return (0..<count).map { _ in
+            var p: [Point] = []
+            for _ in 0..<4 {
+                let x = coordinate()
+                p.append(Point(x, coordinate()))
+            }
+            return CubicBezier(p[0], p[1], p[2], p[3])
+        }
+    }
 
     /// The cubic of each bee path, then the cusp and the loop.
     static func cubics() throws -> [CubicBezier] {

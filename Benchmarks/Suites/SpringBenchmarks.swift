@@ -1,4 +1,5 @@
 import BenchKit
+import CSpringFloor
 import GSLReference
 import SpringSolver
 import Studies
@@ -10,7 +11,8 @@ import Studies
 /// |---|---|---|---|
 /// | `spring/closed-form` | `SpringMotion.position(at:)` at 1024 seeded times in [0, 2] s | `…/gsl-rk8pd`: GSL's rk8pd driver (rtol = atol = 1e-12) producing the same 1024 positions, integrating from each sample to the next | rk8pd, ≤ 1e-7 pt |
 /// | `spring/exact-step` | `ExactIntegrator.advance`, h = 1/60 s, over a frame batch (below) | none: GSL has no per-step propagator | the closed form at every step, ≤ 1e-9 pt |
-/// | `spring/exact-step-serial` | `SpringPropagator.advance`, h = 1/60 s, one spring step after step | none | the closed form, ≤ 1e-9 pt |
+/// | `spring/closed-form-vs-c` | `SpringMotion.position(at:)`, the same 1024 times | `spring/closed-form/c`: the plain-C floor (`CSpringFloor`, -O2: glibc's `exp` and `sincos`, the loop in C) | the C floor, ≤ 1e-13 relative |
+/// | `spring/exact-step-serial` | `SpringPropagator.advance`, h = 1/60 s, one spring step after step | `…/c`: the same 2 × 2 step, scalar, the loop in C | the closed form, ≤ 1e-9 pt; the C floor to 1e-13 relative |
 /// | `spring/rk4-step` | `RungeKutta4.advance`, h = 1/120 s, over a frame batch | `…/gsl-rk4`: GSL's rk4 stepper on the same springs, one call per h = 1/60 s | GSL, ≤ 1e-9 pt |
 /// | `spring/rk4-step-serial` | `RungeKutta4.advance`, one spring step after step | `…/gsl-rk4`, one spring | GSL, ≤ 1e-9 pt |
 /// | `spring/dopri54` | 2 s at rtol = atol = 1e-9 | `…/gsl-rkck`, same span and tolerances | both against the closed form at 10 end times, ≤ 1e-6 pt |
@@ -46,6 +48,7 @@ func springBenchmarks() throws -> [Benchmark] {
     let batch = SpringFrameBatch(motion: motion)
     return [
         try closedFormBenchmark(motion),
+        try closedFormFloorBenchmark(motion),
         try exactStepBenchmark(batch),
         try exactStepSerialBenchmark(motion),
         try rk4StepBenchmark(batch),
@@ -113,8 +116,7 @@ struct SpringFrameBatch {
 }
 
 func closedFormBenchmark(_ motion: SpringMotion<Double>) throws -> Benchmark {
-    var generator = SplitMix64(seed: 0x5eed_5051)
-    let times = (0..<1024).map { _ in 2 * Double(generator.next() >> 11) / Double(1 << 53) }.sorted()
+    let times = closedFormTimes()
     let reference = try GSLSpring(stepper: .rk8pd, spring: motion.spring, tolerance: 1e-12)
     func gslPositions() throws -> [Double] {
         let driver = try reference.makeDriver()
@@ -154,6 +156,58 @@ func closedFormBenchmark(_ motion: SpringMotion<Double>) throws -> Benchmark {
     )
 }
 
+/// The closed-form sample times of `spring/closed-form`: 1024 seeded times in [0, 2] s, sorted.
+func closedFormTimes() -> [Double] {
+    var generator = SplitMix64(seed: 0x5eed_5051)
+    return (0..<1024).map { _ in 2 * Double(generator.next() >> 11) / Double(1 << 53) }.sorted()
+}
+
+/// The menu's show spring as the C floor takes it (underdamped: decay rate, damped frequency).
+func cSpring(_ motion: SpringMotion<Double>) -> FlightlineCSpring {
+    FlightlineCSpring(lambda: motion.spring.decayRate, omega: motion.spring.frequencySpread,
+                      omega2: motion.spring.stiffnessPerMass, target: motion.target,
+                      x0: motion.initialPosition - motion.target, v0: motion.initialVelocity)
+}
+
+/// `spring/closed-form-vs-c`: the closed-form sample raced against the plain-C floor (a
+/// benchmark has one reference; `spring/closed-form` keeps GSL's). Both sum the positions at
+/// the same 1024 times in one loop; the C loop is one call.
+func closedFormFloorBenchmark(_ motion: SpringMotion<Double>) throws -> Benchmark {
+    let times = closedFormTimes()
+    var spring = cSpring(motion)
+    return Benchmark(
+        "spring/closed-form-vs-c",
+        unit: .nanoseconds(per: "sample"),
+        workUnitsPerIteration: times.count,
+        reference: Reference("spring/closed-form/c") { iterations in
+            times.withUnsafeBufferPointer { buffer in
+                for _ in 0..<iterations {
+                    blackHole(flightline_c_spring_position_sum(&spring, buffer.baseAddress, buffer.count))
+                }
+            }
+        },
+        check: Check(tolerance: 1e-13) {
+            // Relative agreement of every sample, and of the timed sums.
+            var worst = 0.0
+            for t in times {
+                let c = flightline_c_spring_position(&spring, t)
+                worst = max(worst, abs(motion.position(at: t) - c) / abs(c))
+            }
+            let sum = times.reduce(0.0) { $0 + motion.position(at: $1) }
+            let cSum = times.withUnsafeBufferPointer { flightline_c_spring_position_sum(&spring, $0.baseAddress, $0.count) }
+            return max(worst, abs(sum - cSum) / abs(cSum))
+        },
+        body: { iterations in
+            for _ in 0..<iterations {
+                let hidden = identity(motion)
+                var sum = 0.0
+                for t in times { sum += hidden.position(at: t) }
+                blackHole(sum)
+            }
+        }
+    )
+}
+
 func exactStepBenchmark(_ batch: SpringFrameBatch) throws -> Benchmark {
     let integrator = try ExactIntegrator(spring: batch.motion.spring, step: 1.0 / 60)
     let spring = batch.motion.spring
@@ -179,17 +233,32 @@ func exactStepBenchmark(_ batch: SpringFrameBatch) throws -> Benchmark {
 
 func exactStepSerialBenchmark(_ motion: SpringMotion<Double>) throws -> Benchmark {
     let propagator = try SpringPropagator(spring: motion.spring, step: 1.0 / 60)
+    let matrix = propagator.matrix
     let start = motion.initialState
     return Benchmark(
         "spring/exact-step-serial",
         unit: .nanoseconds(per: "step"),
         workUnitsPerIteration: springStepsPerIteration,
+        reference: Reference("spring/exact-step-serial/c") { iterations in
+            for _ in 0..<iterations {
+                var x = identity(start.displacement), v = start.velocity
+                flightline_c_spring_steps(matrix.m11, matrix.m12, matrix.m21, matrix.m22, &x, &v, springStepsPerIteration)
+                blackHole(x)
+                blackHole(v)
+            }
+        },
         check: Check(tolerance: 1e-9) {
             var state = start, worst = 0.0
+            var x = start.displacement, v = start.velocity
             for index in 1...springStepsPerIteration {
                 propagator.advance(&state)
                 let exact = motion.state(at: Double(index) / 60)
                 worst = max(worst, abs(state.displacement - exact.displacement))
+                // The C floor takes the same steps: equal to 1e-13 relative (of the initial size).
+                flightline_c_spring_steps(matrix.m11, matrix.m12, matrix.m21, matrix.m22, &x, &v, 1)
+                guard abs(x - state.displacement) <= 1e-13 * abs(start.displacement) else {
+                    throw SpringFloorError(step: index, swift: state.displacement, c: x)
+                }
             }
             return worst
         },
@@ -333,3 +402,11 @@ func dopri54Benchmark(_ motion: SpringMotion<Double>) throws -> Benchmark {
     )
 }
 
+
+/// The Swift and C exact steps disagreed (a check failure, one line).
+struct SpringFloorError: Error, CustomStringConvertible {
+    let step: Int
+    let swift: Double
+    let c: Double
+    var description: String { "step \(step): Swift \(swift), C floor \(c)" }
+}

@@ -121,6 +121,7 @@ public enum Bench {
         plotCommand,
         pathCommand,
         springCommand,
+        accuracyCommand,
         listCommand,
     ]
 }

@@ -1,48 +1,57 @@
 extension CubicBezier: ParametricCurveArcLength {
     /// The largest subdivision depth of the adaptive arc length; at depth 24 an interval is 6e-8 of
-    /// the parameter range and the accuracy asked of it 6e-8 of the original.
+    /// the parameter range.
     public static let maximumArcLengthDepth = 24
 
-    /// The relative difference `|Gₙ − Gₘ|/Gₙ` below which a piece is accepted whatever the accuracy
-    /// asked: 16 ulps (3.6e-15). Both rules sum the same `|q(x)|` values rounded to ~2 ulps each, so
-    /// a smaller difference is rounding noise, and asking for less would only subdivide — every
-    /// piece, to the depth cap, 2²⁵ rule evaluations — without improving the result.
+    /// The relative error below which a piece is accepted whatever the accuracy asked: 16 ulps
+    /// (3.6e-15) of a bound on the piece's length. The Gauss–Legendre sums round at a few ulps of
+    /// the length, so asking for less would only subdivide without improving the result.
     public static let arcLengthRoundingFloor = 16 * Double.ulpOfOne
 
-    /// The arc length `∫₀¹|B'(t)| dt` within `accuracy`, by adaptive Gauss–Legendre quadrature.
+    /// The arc length `∫₀¹|B'(t)| dt` within `accuracy`, by Gauss–Legendre quadrature whose rule
+    /// and subdivision are chosen from an a-priori error bound, before the speed is evaluated.
     ///
     /// On [0, 1] mapped to x ∈ [−1, 1], `B'(t) = 3q(x)` with the quadratic
     /// `q(x) = m + x·m₁ + x²·m₂`, `m = ¼(d₀ + 2d₁ + d₂)`, `m₁ = ½(d₂ − d₀)`, `m₂ = ¼(d₀ − 2d₁ + d₂)`
-    /// (`dᵢ = pᵢ₊₁ − pᵢ`), so `L = 1.5∫₋₁¹|q(x)| dx`, and `|q(x)| + |q(−x)|` shares the even part.
+    /// (`dᵢ = pᵢ₊₁ − pᵢ`), so `L = 1.5∫₋₁¹|q(x)| dx`.
     ///
-    /// Orders escalate, each checked against the previous one (kurbo's 8 → 16 → 24 ladder, with
-    /// difference estimates instead of fitted constants): the 8- and 16-point rules (24
-    /// evaluations of `|q|`); if `|G₁₆ − G₈| ≤ accuracy`, `G₁₆` is returned, since `|G₁₆ − G₈|`
-    /// estimates the error of `G₈` and the error of `G₁₆` is far smaller (∝ ρ^(−32) against
-    /// ρ^(−16) for an integrand analytic in the Bernstein ellipse ρ; ∝ n^(−2) with a smaller
-    /// constant at a cusp's kink). Otherwise the 24-point rule (24 more) is compared with `G₁₆`
-    /// the same way. If that fails too, the curve is split at t = ½ and each half measured with
-    /// half the accuracy (the errors add up to at most `accuracy`), to depth
-    /// `maximumArcLengthDepth`. The subdivision isolates cusps, where `|B'|` has a kink.
+    /// **Where the speed is singular.** With the complex quadratic `Q(x) = qₓ(x) + i·q_y(x)`, the
+    /// speed is `|q(x)| = √(Q(x)·Q̄(x))` for real x, where `Q̄` has the conjugate coefficients:
+    /// analytic everywhere except at the two roots z₁, z₂ of `Q` and their conjugates (the complex
+    /// parameters where the velocity vanishes; a real root is a cusp). They are found once per
+    /// curve (one complex square root); a sub-interval maps them affinely.
+    ///
+    /// **The bound.** If f is analytic in the open Bernstein ellipse `E_ρ` (foci ±1, semi-axes
+    /// summing to ρ) and `|f| ≤ M` there, the n-point Gauss–Legendre rule errs by at most
+    /// `(64/15)·M·ρ^(−2n)/(ρ² − 1)` (Trefethen, *Approximation Theory and Approximation
+    /// Practice*, Theorem 19.3). Here ρ is that of the ellipse through the nearest root (the
+    /// speed is bounded and continuous up to it), and `|f| ≤ |m| + |m₁|·a + |m₂|·a²` on the
+    /// ellipse (a its semi-major axis). The smallest of the 4-, 8-, 12-, 16- and 24-point rules whose
+    /// bound meets the accuracy is evaluated — one rule per accepted piece, no evaluation thrown
+    /// away. If none does, the interval is split (at the real part of the nearest root when it
+    /// lies well inside, so a cusp lands on the ends of both halves, else in the middle), each
+    /// part getting its share of the accuracy, to depth `maximumArcLengthDepth`. A root within
+    /// 1e-9 of an end of the interval on the real axis (a cusp there) is not a singularity of the
+    /// integrand on it: `|x − a|` is analytic on the interval; treating it so errs by ~1e-16 of
+    /// the speed.
+    ///
+    /// The bound is rigorous for the exact arithmetic; the result is within `accuracy` plus the
+    /// rounding of the sums (a few ulps of the length) — in practice far better, since the bound
+    /// is pessimistic (`bench accuracy` shows by how much). A piece whose bound is below
+    /// `arcLengthRoundingFloor` of its length is accepted whatever the accuracy, so an accuracy
+    /// below the rounding floor is not reached and costs nothing extra.
     ///
     /// Arc length is homogeneous of degree 1, so the quadrature runs on the offsets `pᵢ − p₀`
     /// divided by the power of two `s` just below their largest component (exact) with accuracy
     /// `accuracy/s`, and the result is multiplied by `s`: the squares inside `|B'|` neither
     /// overflow (coordinates beyond ~1e154) nor underflow (below ~1e-154) for any finite input.
-    /// Offsets that overflow are halved first; a length past the largest `Double` is `+infinity`,
-    /// returned at once (a non-finite estimate ends the subdivision).
-    ///
-    /// The error bound is the difference estimate's: it is not a proof. A piece is also accepted
-    /// when the difference is below `arcLengthRoundingFloor` (3.6e-15) of its length, and at the
-    /// depth cap whatever its estimate says, so the result is within `accuracy` plus about
-    /// `3.6e-15·L` plus the rounding of the subdivided control points (a few ulps of the
-    /// coordinates per piece: it matters only around cusps, where pieces are many and speeds
-    /// cancel). An `accuracy` below that is not reached; a smaller one costs nothing extra.
+    /// Offsets that overflow are halved first; a length past the largest `Double` is `+infinity`.
     ///
     /// - Throws: `BezierError.invalidAccuracy` unless `accuracy` is positive and finite;
     ///   `lengthOverflow` for a length past the largest `Double`.
-    /// - Complexity: 24 or 48 evaluations of `|B'|` for a smooth curve; near cusps and tight loops
-    ///   O(log(L/accuracy)) levels of subdivision around each non-smooth point.
+    /// - Complexity: one rule of 4, 8, 12, 16 or 24 evaluations of `|B'|` for a smooth curve; near cusps
+    ///   O(log(L/accuracy)) pieces around each near-zero of the speed. `measuredArcLength` counts
+    ///   them.
     @inlinable
     public func arcLength(accuracy: Double = Accuracy.default) throws(BezierError) -> Double {
         try BezierError.validate(accuracy: accuracy)
@@ -51,78 +60,264 @@ extension CubicBezier: ParametricCurveArcLength {
         return length
     }
 
+    /// `arcLength(accuracy:)` together with the number of speed evaluations (`|B'|` at a node,
+    /// one square root each) it took: the kernel's cost in the unit `bench accuracy` reports.
+    public func measuredArcLength(accuracy: Double = Accuracy.default) throws(BezierError) -> ArcLengthMeasurement {
+        try BezierError.validate(accuracy: accuracy)
+        var tally = SpeedEvaluationCount()
+        let length = CubicSpeed(self).length(from: 0, to: 1, accuracy: accuracy, tally: &tally)
+        guard length.isFinite else { throw .lengthOverflow(segment: 0) }
+        return ArcLengthMeasurement(value: length, speedEvaluations: tally.count)
+    }
+
     /// `arcLength(accuracy:)` without validating `accuracy` (the caller guarantees it is positive
     /// and finite: a hot path that validated once).
     @inlinable
     public func uncheckedArcLength(accuracy: Double) -> Double {
-        var e1 = p1.simd - p0.simd, e2 = p2.simd - p0.simd, e3 = p3.simd - p0.simd
-        var factor = 1.0
-        if !(Vector(e1).isFinite && Vector(e2).isFinite && Vector(e3).isFinite) {
-            // Offsets beyond the largest Double: halve the points first (exact for such magnitudes).
-            e1 = 0.5 * p1.simd - 0.5 * p0.simd
-            e2 = 0.5 * p2.simd - 0.5 * p0.simd
-            e3 = 0.5 * p3.simd - 0.5 * p0.simd
-            factor = 2
-        }
-        let largest = max(max(abs(e1.x), abs(e1.y)), max(abs(e2.x), abs(e2.y)), max(abs(e3.x), abs(e3.y)))
-        if largest == 0 { return 0 }
-        // Fast path: offsets within 1e±60 keep every square the quadrature forms far from
-        // overflow and underflow; the speed |B'| depends only on differences of the points, so
-        // the curve is measured as it is.
-        if factor == 1, largest >= 1e-60, largest <= 1e60 { return normalizedArcLength(accuracy: accuracy) }
-        // A power of two, so the scaling is exact: the offsets land in [−2, 2].
-        let power = Double(sign: .plus, exponent: largest.exponent, significand: 1)
-        let scale = factor * power
-        let unit = CubicBezier(.zero, Point(e1 / power), Point(e2 / power), Point(e3 / power))
-        return scale * unit.normalizedArcLength(accuracy: accuracy / scale)
+        var tally = NoSpeedEvaluationCount()
+        return CubicSpeed(self).length(from: 0, to: 1, accuracy: accuracy, tally: &tally)
     }
 
-    /// The adaptive quadrature on a curve whose offsets from `p0` are of order 1.
+    /// The arc length between parameters `t0` and `t1` (negative when `t1 < t0`), without
+    /// validating `accuracy`: the speed's restriction to [t0, t1] integrated directly (no
+    /// subsegment's control points).
     @inlinable
-    func normalizedArcLength(accuracy: Double) -> Double {
-        adaptiveArcLength(accuracy: accuracy, depth: 0)
-    }
-
-    @usableFromInline
-    func subdividedArcLength(accuracy: Double, depth: Int) -> Double {
-        let (left, right) = split(at: 0.5)
-        return left.adaptiveArcLength(accuracy: 0.5 * accuracy, depth: depth)
-            + right.adaptiveArcLength(accuracy: 0.5 * accuracy, depth: depth)
-    }
-
-    @usableFromInline
-    func adaptiveArcLength(accuracy: Double, depth: Int) -> Double {
-        let q = HodographQuadratic(self)
-        let g8 = q.gauss8(), g16 = q.gauss16()
-        // A non-finite estimate cannot improve by subdividing: return it (the caller sees it).
-        if abs(g16 - g8) <= max(accuracy, Self.arcLengthRoundingFloor * g16) || !g16.isFinite { return g16 }
-        let g24 = q.gauss24()
-        if abs(g24 - g16) <= max(accuracy, Self.arcLengthRoundingFloor * g24) || depth >= Self.maximumArcLengthDepth {
-            return g24
-        }
-        return subdividedArcLength(accuracy: accuracy, depth: depth + 1)
+    public func uncheckedArcLength(from t0: Double, to t1: Double, accuracy: Double) -> Double {
+        var tally = NoSpeedEvaluationCount()
+        return CubicSpeed(self).length(from: t0, to: t1, accuracy: accuracy, tally: &tally)
     }
 
     /// The parameter `t` at arc length `length` from the start: safeguarded Newton on
-    /// `L(0, t) − length` with the exact speed `|B'(t)|` and bisection fallback; each `L(0, t)` is the
-    /// adaptive arc length of `subsegment(0...t)` at `accuracy/2`.
+    /// `L(0, t) − length` with the exact speed `|B'(t)|` and bisection fallback.
+    ///
+    /// Only the first iterate's `L(0, t)` is integrated from 0 (to `accuracy/4`); each later one
+    /// adds the arc length between consecutive iterates, the k-th increment to `accuracy/2^(k+3)`,
+    /// so `L(0, t)` stays within `accuracy/2` however many steps are taken (a geometric error
+    /// budget), and the increments, short once Newton converges, cost one small rule each.
     ///
     /// The distance along the curve between `B(t)` and the exact point is ≤ `accuracy` (and so is
     /// the distance between the points). A `length` within `accuracy` outside [0, L] is clamped.
     /// - Throws: `invalidAccuracy`; `distanceOutOfRange` if `length` is not finite or outside
     ///   [−accuracy, L + accuracy].
-    /// - Complexity: a few Newton steps (typically 3–5), each one adaptive arc length.
+    /// - Complexity: a few Newton steps (typically 3–5), each the arc length of one increment.
     @inlinable
     public func parameter(atArcLength length: Double, accuracy: Double = Accuracy.default) throws(BezierError) -> Double {
+        var tally = NoSpeedEvaluationCount()
+        return try solveParameter(atArcLength: length, accuracy: accuracy, tally: &tally)
+    }
+
+    /// `parameter(atArcLength:accuracy:)` with the number of speed evaluations it took (the
+    /// total length, the integrals and the Newton derivatives).
+    public func measuredParameter(atArcLength length: Double, accuracy: Double = Accuracy.default) throws(BezierError) -> ArcLengthMeasurement {
+        var tally = SpeedEvaluationCount()
+        let t = try solveParameter(atArcLength: length, accuracy: accuracy, tally: &tally)
+        return ArcLengthMeasurement(value: t, speedEvaluations: tally.count)
+    }
+
+    @inlinable
+    func solveParameter<Tally: SpeedEvaluationTally>(atArcLength length: Double, accuracy: Double,
+                                                     tally: inout Tally) throws(BezierError) -> Double {
         try BezierError.validate(accuracy: accuracy)
-        let total = uncheckedArcLength(accuracy: 0.5 * accuracy)
-        return try solveParameter(atArcLength: length, total: total, accuracy: accuracy,
-                                  lengthTo: { t in subsegment(0...t).uncheckedArcLength(accuracy: 0.5 * accuracy) },
-                                  speed: { t in derivative(at: t).length })
+        let speed = CubicSpeed(self)
+        let total = speed.length(from: 0, to: 1, accuracy: 0.5 * accuracy, tally: &tally)
+        guard total.isFinite else { throw .lengthOverflow(segment: 0) }
+        guard length.isFinite, length >= -accuracy, length <= total + accuracy else {
+            throw .distanceOutOfRange(length, length: total)
+        }
+        if length <= 0 || total <= 0 { return 0 }
+        if length >= total { return 1 }
+        var lo = 0.0, hi = 1.0
+        var t = length / total
+        var reached = speed.length(from: 0, to: t, accuracy: 0.25 * accuracy, tally: &tally)
+        var budget = 0.125 * accuracy
+        for _ in 0..<100 {
+            let f = reached - length
+            if abs(f) <= 0.5 * accuracy { return t }
+            if f < 0 { lo = t } else { hi = t }
+            tally.add(1)
+            let v = derivative(at: t).length
+            let newton = v > 0 ? t - f / v : .nan
+            let next = (newton > lo && newton < hi) ? newton : 0.5 * (lo + hi)
+            // The bracket can no longer shrink: t is as close as a double gets.
+            if next == t || hi - lo <= 2 * t.ulp { return t }
+            reached += speed.length(from: t, to: next, accuracy: budget, tally: &tally)
+            budget *= 0.5
+            t = next
+        }
+        return t
     }
 }
 
-/// `B'(t)/3` of a cubic in the centred variable x = 2t − 1: `q(x) = m + x·m₁ + x²·m₂`, with the
+/// A length (or a parameter) with the number of speed evaluations `|B'|` that computing it took.
+public struct ArcLengthMeasurement: Sendable, Hashable {
+    /// The arc length (or, from `measuredParameter`, the curve parameter).
+    public var value: Double
+    /// Evaluations of the speed `|B'|`, one square root each.
+    public var speedEvaluations: Int
+
+    public init(value: Double, speedEvaluations: Int) {
+        self.value = value
+        self.speedEvaluations = speedEvaluations
+    }
+}
+
+/// Counts speed evaluations in the quadrature; the no-op form is specialized away.
+@usableFromInline
+protocol SpeedEvaluationTally {
+    mutating func add(_ evaluations: Int)
+}
+
+@usableFromInline
+struct NoSpeedEvaluationCount: SpeedEvaluationTally {
+    @inlinable init() {}
+    @inlinable @inline(__always) mutating func add(_ evaluations: Int) {}
+}
+
+@usableFromInline
+struct SpeedEvaluationCount: SpeedEvaluationTally {
+    @usableFromInline var count = 0
+    @inlinable init() {}
+    @inlinable @inline(__always) mutating func add(_ evaluations: Int) { count += evaluations }
+}
+
+/// The speed of a cubic, ready to integrate over any parameter range: the hodograph of the curve
+/// scaled to offsets of order 1 (see `arcLength(accuracy:)`), the roots of its complex form, and
+/// the scale to multiply lengths by.
+@frozen @usableFromInline
+struct CubicSpeed {
+    @usableFromInline let q: HodographQuadratic
+    @usableFromInline let zeros: SpeedZeros
+    /// Lengths of the scaled curve times `scale` are the curve's.
+    @usableFromInline let scale: Double
+
+    @inlinable init(_ curve: CubicBezier) {
+        let c = curve
+        var e1 = c.p1.simd - c.p0.simd, e2 = c.p2.simd - c.p0.simd, e3 = c.p3.simd - c.p0.simd
+        var factor = 1.0
+        if !(Vector(e1).isFinite && Vector(e2).isFinite && Vector(e3).isFinite) {
+            // Offsets beyond the largest Double: halve the points first (exact for such magnitudes).
+            e1 = 0.5 * c.p1.simd - 0.5 * c.p0.simd
+            e2 = 0.5 * c.p2.simd - 0.5 * c.p0.simd
+            e3 = 0.5 * c.p3.simd - 0.5 * c.p0.simd
+            factor = 2
+        }
+        let largest = max(max(abs(e1.x), abs(e1.y)), max(abs(e2.x), abs(e2.y)), max(abs(e3.x), abs(e3.y)))
+        if factor == 1, largest == 0 || (largest >= 1e-60 && largest <= 1e60) {
+            // Offsets within 1e±60 keep every square the quadrature forms far from overflow and
+            // underflow: the curve is measured as it is.
+            q = HodographQuadratic(c)
+            scale = 1
+        } else {
+            // A power of two, so the scaling is exact: the offsets land in [−2, 2].
+            let power = Double(sign: .plus, exponent: largest.exponent, significand: 1)
+            scale = factor * power
+            q = HodographQuadratic(CubicBezier(.zero, Point(e1 / power), Point(e2 / power), Point(e3 / power)))
+        }
+        zeros = SpeedZeros(q)
+    }
+
+    /// `∫_{t0}^{t1} |B'(t)| dt` within `accuracy` (negative for `t1 < t0`).
+    @inlinable
+    func length<Tally: SpeedEvaluationTally>(from t0: Double, to t1: Double, accuracy: Double, tally: inout Tally) -> Double {
+        // NaN parameters give NaN, never endless recursion.
+        guard t1 > t0 else {
+            if t0 == t1 { return 0 }
+            if t0.isNaN || t1.isNaN { return .nan }
+            return -length(from: t1, to: t0, accuracy: accuracy, tally: &tally)
+        }
+        let a = 2 * t0 - 1, b = 2 * t1 - 1
+        if a == -1 && b == 1 {
+            return scale * q.integrate(zeros: zeros, accuracy: accuracy / scale, depth: 0, tally: &tally)
+        }
+        let (part, partZeros) = q.restricted(from: a, to: b, zeros: zeros)
+        return scale * part.integrate(zeros: partZeros, accuracy: accuracy / scale, depth: 0, tally: &tally)
+    }
+}
+
+/// The roots of the complex hodograph `Q(x) = qₓ(x) + i·q_y(x)` as points (re, im); a root beyond
+/// reach (a degree lost, |z| past 1e100) is (+∞, 0).
+@frozen @usableFromInline
+struct SpeedZeros {
+    @usableFromInline var z1, z2: SIMD2<Double>
+
+    @inlinable init(z1: SIMD2<Double>, z2: SIMD2<Double>) {
+        self.z1 = z1
+        self.z2 = z2
+    }
+
+    @usableFromInline static let none = SIMD2<Double>(.infinity, 0)
+
+    /// The roots of `M₂x² + M₁x + M = 0` (complex coefficients), without cancellation:
+    /// `s = −(M₁ + D)/2` with `D = √(M₁² − 4MM₂)` signed so that `|s|` is the larger, roots `s/M₂`
+    /// and `M/s` (Numerical Recipes §5.6). The coefficients are first divided by their largest
+    /// component, so nothing overflows.
+    @inlinable init(_ q: HodographQuadratic) {
+        let big = max(max(abs(q.m.x), abs(q.m.y)), max(abs(q.m1.x), abs(q.m1.y)), max(abs(q.m2.x), abs(q.m2.y)))
+        guard big > 0, big.isFinite else {
+            z1 = Self.none
+            z2 = Self.none
+            return
+        }
+        // A power of two: exact, and a multiplication.
+        let down = 1 / Double(sign: .plus, exponent: big.exponent, significand: 1)
+        let m = q.m * down, m1 = q.m1 * down, m2 = q.m2 * down
+        var d = complexSquareRoot(complexProduct(m1, m1) - 4 * complexProduct(m, m2))
+        if m1.x * d.x + m1.y * d.y < 0 { d = -d }
+        let s = -0.5 * (m1 + d)
+        let s2 = (s * s).sum(), n2 = (m2 * m2).sum(), c2 = (m * m).sum()
+        z1 = n2 > 1e-200 * s2 ? complexQuotient(s, m2) : Self.none
+        z2 = s2 > 1e-200 * c2 ? complexQuotient(m, s) : Self.none
+    }
+
+    /// The roots seen from the sub-interval [a, b] mapped to [−1, 1]: `(z − c)/h`.
+    @inlinable func restricted(center c: Double, halfWidth h: Double) -> SpeedZeros {
+        let shift = SIMD2<Double>(c, 0)
+        return SpeedZeros(z1: (z1 - shift) / h, z2: (z2 - shift) / h)
+    }
+}
+
+/// `a·b` for complex numbers stored as (re, im).
+@inlinable @inline(__always)
+func complexProduct(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> SIMD2<Double> {
+    SIMD2(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x)
+}
+
+/// `a/b` for complex numbers (the caller guarantees `|b|²` is a normal number).
+@inlinable @inline(__always)
+func complexQuotient(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> SIMD2<Double> {
+    let scale = 1 / (b * b).sum()
+    return SIMD2(a.x * b.x + a.y * b.y, a.y * b.x - a.x * b.y) * scale
+}
+
+/// The principal square root of a complex number of moderate magnitude.
+@inlinable @inline(__always)
+func complexSquareRoot(_ w: SIMD2<Double>) -> SIMD2<Double> {
+    let r = (w * w).sum().squareRoot()
+    guard r > 0 else { return .zero }
+    let t = (0.5 * (r + abs(w.x))).squareRoot()
+    return w.x >= 0 ? SIMD2(t, w.y / (2 * t)) : SIMD2(abs(w.y) / (2 * t), w.y < 0 ? -t : t)
+}
+
+/// `a² − 1` for the Bernstein ellipse (foci ±1) through `z`, `a` its semi-major axis; +∞ for a
+/// root beyond reach (|z| > 1e8, where ρ ≈ 2|z| makes every rule's bound negligible) or on the
+/// real axis within `tolerance` of an end or outside the interval, which is no singularity of the
+/// integrand there (see `CubicBezier.arcLength(accuracy:)`).
+///
+/// With `P = |z − 1|·|z + 1|`: `a² = (1 + |z|² + P)/2`, so `a² − 1 = (|z|² − 1 + P)/2`, computed as
+/// `2y²/(P + 1 − |z|²)` when `|z| < 1` (the same value, without cancellation).
+@inlinable @inline(__always)
+func ellipseExcess(_ z: SIMD2<Double>) -> Double {
+    let x = z.x, y = z.y
+    let s2 = x * x + y * y
+    guard s2 <= 1e16 else { return .infinity }  // also a NaN root: no constraint
+    if abs(y) <= 1e-9 && abs(x) >= 1 - 1e-9 { return .infinity }
+    let u = (1 - x) * (1 - x) + y * y, w = (1 + x) * (1 + x) + y * y
+    let p = (u * w).squareRoot()
+    return s2 >= 1 ? 0.5 * (s2 - 1 + p) : 2 * y * y / (p + 1 - s2)
+}
+
+/// `B'(t)/3` of a cubic in the centred variable x = 2t − 1: `q(x) = m + x·m₁ + x²·m₂` (or of a
+/// part of it, re-parameterized over [−1, 1] with the Jacobian folded in), with the
 /// Gauss–Legendre rules for `1.5∫₋₁¹|q(x)| dx` (see `CubicBezier.arcLength(accuracy:)`).
 @frozen @usableFromInline
 struct HodographQuadratic {
@@ -135,11 +330,94 @@ struct HodographQuadratic {
         m2 = 0.25 * (d0 - 2 * d1 + d2)
     }
 
+    @inlinable init(m: SIMD2<Double>, m1: SIMD2<Double>, m2: SIMD2<Double>) {
+        self.m = m
+        self.m1 = m1
+        self.m2 = m2
+    }
+
+    /// The speed on [a, b] ⊂ [−1, 1] re-parameterized over [−1, 1], the Jacobian `h` folded in
+    /// (so `1.5∫₋₁¹|q′|` is the length of that part), with its roots.
+    @inlinable @inline(__always)
+    func restricted(from a: Double, to b: Double, zeros: SpeedZeros) -> (HodographQuadratic, SpeedZeros) {
+        let c = 0.5 * (a + b), h = 0.5 * (b - a)
+        let at = m + c * (m1 + c * m2)
+        let slope = m1 + (2 * c) * m2
+        let part = HodographQuadratic(m: h * at, m1: (h * h) * slope, m2: (h * h * h) * m2)
+        return (part, zeros.restricted(center: c, halfWidth: h))
+    }
+
+    /// `1.5∫₋₁¹|q(x)| dx` within `accuracy` (see `CubicBezier.arcLength(accuracy:)`): the smallest
+    /// rule whose a-priori bound meets the accuracy, else a split.
+    @inlinable
+    func integrate<Tally: SpeedEvaluationTally>(zeros: SpeedZeros, accuracy: Double, depth: Int, tally: inout Tally) -> Double {
+        let e1 = ellipseExcess(zeros.z1), e2 = ellipseExcess(zeros.z2)
+        let nearest = e1 <= e2 ? zeros.z1 : zeros.z2
+        let e = min(e1, e2)
+        // No singularity within reach: |q| is a polynomial of degree ≤ 2 there, or nearly (ρ > 2e8).
+        if e == .infinity {
+            tally.add(4)
+            return gauss4()
+        }
+        let l1 = abs(m.x) + abs(m.y), l2 = abs(m1.x) + abs(m1.y), l3 = abs(m2.x) + abs(m2.y)
+        // ρ² from a² = 1 + e: ρ = a + √(a² − 1). `size` bounds |q| on the ellipse (|z| ≤ a, and
+        // a ≤ (1 + a²)/2); the 1-norms bound the Euclidean ones.
+        let a2 = 1 + e
+        let rho2 = 1 + 2 * e + 2 * (e * a2).squareRoot()
+        let size = l1 + l2 * (0.5 * (1 + a2)) + l3 * a2
+        // CubicBezier.arcLengthRoundingFloor, as a literal (a stored static is a lazy global).
+        let tolerance = max(accuracy, (16 * Double.ulpOfOne) * 3 * (l1 + l2 + l3))
+        // The n-point bound K·ρ^(−2n) ≤ tolerance with K = 1.5·(64/15)·size/(ρ² − 1), compared
+        // as K·(ρ² − 1) ≤ tolerance·(ρ² − 1)·ρ^(2n): no division on the way (ρ^(2n) may overflow
+        // to +∞, which accepts; ρ = 1 gives 0·∞ = NaN, which does not).
+        let lhs = 1.5 * (64.0 / 15) * size
+        let base = tolerance * (rho2 - 1)
+        let p2 = rho2 * rho2, p4 = p2 * p2, p8 = p4 * p4
+        // Short, smooth pieces (the increments of the inverse, a table's checks) take 4 points.
+        if lhs <= base * p4 {
+            tally.add(4)
+            return gauss4()
+        }
+        if lhs <= base * p8 {
+            tally.add(8)
+            return gauss8()
+        }
+        if lhs <= base * (p8 * p4) {
+            tally.add(12)
+            return gauss12()
+        }
+        let p16 = p8 * p8
+        if lhs <= base * p16 {
+            tally.add(16)
+            return gauss16()
+        }
+        // A NaN bound (not expected from finite coefficients) must not subdivide to the cap.
+        if lhs <= base * (p16 * p8) || depth >= CubicBezier.maximumArcLengthDepth || !(lhs >= 0 && base >= 0) {
+            tally.add(24)
+            return gauss24()
+        }
+        // Split at the nearest root's real part when it lies well inside (a cusp then sits on
+        // the ends of both halves), else in the middle.
+        let split = abs(nearest.y) <= 0.5 && abs(nearest.x) <= 0.75 ? nearest.x : 0
+        let left = 0.5 * (1 + split)
+        let (a, za) = restricted(from: -1, to: split, zeros: zeros)
+        let (b, zb) = restricted(from: split, to: 1, zeros: zeros)
+        return a.integrate(zeros: za, accuracy: left * accuracy, depth: depth + 1, tally: &tally)
+            + b.integrate(zeros: zb, accuracy: (1 - left) * accuracy, depth: depth + 1, tally: &tally)
+    }
+
     /// `|q(x)| + |q(−x)|`.
     @inlinable @inline(__always) func pair(_ x: Double) -> Double {
         let even = m + (x * x) * m2, odd = x * m1
         let a = even + odd, b = even - odd
-        return (a * a).sum().squareRoot() + (b * b).sum().squareRoot()
+        // Both square roots in one two-lane instruction.
+        let speeds = SIMD2(a.x * a.x + a.y * a.y, b.x * b.x + b.y * b.y).squareRoot()
+        return speeds.x + speeds.y
+    }
+
+    @inlinable func gauss4() -> Double {
+        let x = GaussLegendre.nodes4, w = GaussLegendre.weights4
+        return 1.5 * (w.0 * pair(x.0) + w.1 * pair(x.1))
     }
 
     @inlinable func gauss8() -> Double {
@@ -149,6 +427,16 @@ struct HodographQuadratic {
         sum += w.2 * pair(x.2)
         sum += w.3 * pair(x.3)
         return 1.5 * sum
+    }
+
+    @inlinable func gauss12() -> Double {
+        let x = GaussLegendre.nodes12, w = GaussLegendre.weights12
+        var a = w.0 * pair(x.0), b = w.1 * pair(x.1)
+        a += w.2 * pair(x.2)
+        b += w.3 * pair(x.3)
+        a += w.4 * pair(x.4)
+        b += w.5 * pair(x.5)
+        return 1.5 * (a + b)
     }
 
     @inlinable func gauss16() -> Double {

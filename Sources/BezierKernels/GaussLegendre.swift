@@ -6,10 +6,20 @@
 /// falls like ρ^(−2n) (Trefethen, *Approximation Theory and Approximation Practice*, ch. 19).
 @usableFromInline
 enum GaussLegendre {
+    @usableFromInline static let nodes4: (Double, Double) = (0.33998104358485626480, 0.86113631159405257522)
+    @usableFromInline static let weights4: (Double, Double) = (0.65214515486254614263, 0.34785484513745385737)
+
     @usableFromInline static let nodes8: (Double, Double, Double, Double) = (
         0.18343464249564980494, 0.52553240991632898582, 0.79666647741362673959, 0.96028985649753623168)
     @usableFromInline static let weights8: (Double, Double, Double, Double) = (
         0.36268378337836198297, 0.31370664587788728734, 0.22238103445337447054, 0.10122853629037625915)
+
+    @usableFromInline static let nodes12: (Double, Double, Double, Double, Double, Double) = (
+        0.125233408511468915472, 0.367831498998180193753, 0.587317954286617447297,
+        0.769902674194304687037, 0.904117256370474856678, 0.981560634246719250691)
+    @usableFromInline static let weights12: (Double, Double, Double, Double, Double, Double) = (
+        0.249147045813402785001, 0.233492536538354808761, 0.203167426723065921749,
+        0.160078328543346226335, 0.10693932599531843096, 0.0471753363865118271946)
 
     @usableFromInline static let nodes16: (Double, Double, Double, Double, Double, Double, Double, Double) = (
         0.095012509837637440185, 0.28160355077925891323, 0.45801677765722738634, 0.61787624440264374845,

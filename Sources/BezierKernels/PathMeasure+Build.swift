@@ -1,6 +1,9 @@
 /// Builds the interpolation pieces of one segment (see `PathMeasure`).
 struct PieceBuilder {
     let segment: PathSegment
+    /// The segment's speed as a cubic (lines and quadratics elevated), its zeros found once: every
+    /// arc length of the build is an integral of it over a parameter range.
+    let speed: CubicSpeed
     let segmentIndex: Int
     let budget: Double
     let lengthAccuracy: Double
@@ -53,6 +56,7 @@ struct PieceBuilder {
 
     init(segment: PathSegment, coefficients k: Coefficients, segmentIndex: Int, budget: Double, lengthAccuracy: Double) {
         self.segment = segment
+        self.speed = CubicSpeed(segment.cubic)
         self.segmentIndex = segmentIndex
         self.budget = budget
         self.lengthAccuracy = lengthAccuracy
@@ -73,9 +77,15 @@ struct PieceBuilder {
         var distance: Double
     }
 
+    /// The arc length from `t0` to `t1` (negative backwards) within `lengthAccuracy`.
+    func arcLength(from t0: Double, to t1: Double) -> Double {
+        var tally = NoSpeedEvaluationCount()
+        return speed.length(from: t0, to: t1, accuracy: lengthAccuracy, tally: &tally)
+    }
+
     /// Moves `cursor` to `t` (either way) and returns its new distance.
     func advance(_ cursor: inout Cursor, to t: Double) -> Double {
-        cursor.distance += segment.arcLength(from: cursor.t, to: t, accuracy: lengthAccuracy)
+        cursor.distance += arcLength(from: cursor.t, to: t)
         cursor.t = t
         return cursor.distance
     }
@@ -125,6 +135,22 @@ struct PieceBuilder {
         }
         return result
     }()
+
+    /// Halves [t0, t1] `levels` times and builds the parts, with the lengths halving gives (the
+    /// left half measured, the right the rest), so the parts' boundaries are exactly those of
+    /// building and splitting level by level.
+    mutating func split(from t0: Double, to t1: Double, startDistance: Double, length: Double, depth: Int, levels: Int) {
+        let tm = 0.5 * (t0 + t1)
+        let leftLength = arcLength(from: t0, to: tm)
+        let rightLength = max(0, length - leftLength)
+        if levels <= 1 {
+            build(from: t0, to: tm, startDistance: startDistance, length: leftLength, depth: depth + 1)
+            build(from: tm, to: t1, startDistance: startDistance + leftLength, length: rightLength, depth: depth + 1)
+        } else {
+            split(from: t0, to: tm, startDistance: startDistance, length: leftLength, depth: depth + 1, levels: levels - 1)
+            split(from: tm, to: t1, startDistance: startDistance + leftLength, length: rightLength, depth: depth + 1, levels: levels - 1)
+        }
+    }
 
     mutating func build(from t0: Double, to t1: Double, startDistance: Double, length: Double, depth: Int) {
         guard length > 0 else { return }  // a sub-range that rounds to no length takes no distance
@@ -181,11 +207,21 @@ struct PieceBuilder {
             if canSplit, error > budget, error > roundingFloor { break }
         }
         if canSplit, error > budget, error > roundingFloor {
-            let tm = 0.5 * (t0 + t1)
-            let leftLength = segment.arcLength(from: t0, to: tm, accuracy: lengthAccuracy)
-            let rightLength = max(0, length - leftLength)
-            build(from: t0, to: tm, startDistance: startDistance, length: leftLength, depth: depth + 1)
-            build(from: tm, to: t1, startDistance: startDistance + leftLength, length: rightLength, depth: depth + 1)
+            // Halving a piece divides the error of its degree-7 interpolant by at most about
+            // 2⁸ = 256 (h⁸ once the piece is small beside the nearest zero of the speed, less
+            // before), so a miss of r × the budget needs at least ⌈log₂₅₆ r⌉ halvings: the levels
+            // in between would only be built, checked and split again. Skip them — cut into
+            // 2^levels equal parameter ranges at once (at most 32). An extra level is taken only
+            // for each factor 256 beyond a miss of 4096× (a margin of 16 on the 256), so the cut
+            // does not go deeper than the halving would have (`pathmeasure/build` races the same
+            // table built by halving alone).
+            var levels = 1
+            var ratio = error / budget
+            while ratio > 4096, levels < 5, depth + levels < PathMeasure.maximumDepth {
+                ratio /= 256
+                levels += 1
+            }
+            split(from: t0, to: t1, startDistance: startDistance, length: length, depth: depth, levels: levels)
             return
         }
         worstError = max(worstError, error)

@@ -32,7 +32,8 @@ public struct PathLocation: Hashable, Sendable {
 
 /// Position and tangent at any distance along a whole path, answered from a table built once.
 ///
-/// **Table.** Every segment of non-zero length is cut (by halving its parameter range) into
+/// **Table.** Every segment of non-zero length is cut (by halving its parameter range, several
+/// halvings at once when a piece misses by more than 256× — see `PieceBuilder.build`) into
 /// pieces on which the inverse arc length `t(s)` is interpolated by a polynomial of degree 7 at the
 /// 8 Chebyshev nodes in `s` (values from the exact inverse: safeguarded Newton on the exact arc
 /// length). The interpolant is accepted only after checking, at 33 points across the piece, the
@@ -94,8 +95,9 @@ public struct PathMeasure: Sendable {
     /// - Parameter accuracy: the largest distance, in points, between the position returned and
     ///   the exact point at the distance asked (default 1e-9).
     /// - Throws: `invalidAccuracy`; `emptyPath` for a path with no elements.
-    /// - Complexity: O(number of pieces) exact inverse arc lengths; a few hundred microseconds for
-    ///   the bee paths.
+    /// - Complexity: O(number of pieces) short arc-length increments (each one small Gauss–Legendre
+    ///   rule on the segment's speed); about 0.75 ms for a bee path (~150 pieces at 1e-9), linear
+    ///   in the number of segments (`pathmeasure/build`, `pathmeasure/build-random`).
     public init(path: Path, accuracy: Double = Accuracy.default) throws(BezierError) {
         try BezierError.validate(accuracy: accuracy)
         guard let first = path.elements.first, case .move(let start) = first else { throw .emptyPath }

@@ -133,6 +133,7 @@ extension PathSegment {
     func arcLength(from t0: Double, to t1: Double, accuracy: Double) -> Double {
         // NaN parameters (from an overflowed curve) give NaN, never endless recursion.
         guard t1 > t0 else { return t0 == t1 || t0.isNaN || t1.isNaN ? (t0 == t1 ? 0 : .nan) : -arcLength(from: t1, to: t0, accuracy: accuracy) }
+        if case .cubic(let c) = self { return c.uncheckedArcLength(from: t0, to: t1, accuracy: accuracy) }
         return subsegment(t0...t1).uncheckedArcLength(accuracy: accuracy)
     }
 }

@@ -10,7 +10,11 @@ import Testing
     static let expected: [(name: String, reference: String, unit: String)] = [
         ("arclen/quadratic", "arclen/quadratic/gsl-qags", "ns/curve"),
         ("arclen/cubic", "arclen/cubic/gsl-qags", "ns/curve"),
+        ("arclen/cubic-random", "arclen/cubic-random/gsl-qags", "ns/curve"),
+        ("arclen/cubic-inverse", "arclen/cubic-inverse/from-zero", "ns/query"),
         ("pathmeasure/position", "pathmeasure/position/gsl-brent", "ns/query"),
+        ("pathmeasure/build", "pathmeasure/build/straightforward", "ns/path"),
+        ("pathmeasure/build-random", "", "ns/segment"),
         ("eval/cubic-batch", "eval/cubic-batch/de-casteljau", "points/s"),
     ]
 
@@ -33,7 +37,7 @@ import Testing
         let benchmarks = try curveBenchmarks()
         #expect(benchmarks.map(\.name) == Self.expected.map(\.name))
         for (benchmark, expected) in zip(benchmarks, Self.expected) {
-            #expect(benchmark.reference?.name == expected.reference)
+            #expect(benchmark.reference?.name ?? "" == expected.reference)
             #expect(benchmark.unit.symbol == expected.unit)
             #expect(benchmark.workUnitsPerIteration > 1)
             #expect(benchmark.check != nil)
@@ -52,6 +56,30 @@ import Testing
         // One untimed iteration of each side, to show neither traps.
         benchmark.body(1)
         benchmark.reference?.body(1)
+    }
+
+    /// The random-cubic set is the one `ArcLengthCostTests` counts evaluations on (same seed,
+    /// same draw order), and the build-random path joins its first 100 end to end.
+    @Test func randomCubicsAreSeededAndJoined() throws {
+        let curves = CurvesSeedPaths.randomCubics()
+        #expect(curves.count == 1000)
+        #expect(curves == CurvesSeedPaths.randomCubics())
+        #expect(curves.allSatisfy { [$0.p0, $0.p1, $0.p2, $0.p3].allSatisfy { (0..<1000).contains($0.x) && (0..<1000).contains($0.y) } })
+        let path = try randomCubicPath()
+        #expect(path.segments.count == 100)
+        #expect(path.currentPoint != nil)
+    }
+
+    /// The straightforward table (the reference of `pathmeasure/build`) is the same table: the
+    /// same number of pieces on a bee path.
+    @Test(arguments: [1e-6, 1e-9])
+    func straightforwardTableHasThePiecesOfTheKernel(accuracy: Double) throws {
+        for path in try CurvesSeedPaths.beePaths() {
+            let measure = try PathMeasure(path: path, accuracy: accuracy)
+            let reference = try StraightforwardPathTable(path: path, accuracy: accuracy)
+            #expect(reference.pieceCount == measure.pieces.count)
+            #expect(abs(reference.length - measure.length) <= 1e-9 * measure.length)
+        }
     }
 
     /// The check can fail: a reference that is off by more than the accuracy is caught.

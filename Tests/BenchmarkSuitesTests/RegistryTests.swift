@@ -9,8 +9,9 @@ import Testing
         #expect(FlightlineSuites.registry.subjects == ["curves", "springs", "scenes", "swarm", "plots", "traces"])
         let names = try FlightlineSuites.registry.benchmarks().map(\.name)
         #expect(names == [
-            "arclen/quadratic", "arclen/cubic", "pathmeasure/position", "eval/cubic-batch",
-            "spring/closed-form", "spring/exact-step", "spring/exact-step-serial", "spring/rk4-step",
+            "arclen/quadratic", "arclen/cubic", "arclen/cubic-random", "arclen/cubic-inverse",
+            "pathmeasure/position", "pathmeasure/build", "pathmeasure/build-random", "eval/cubic-batch",
+            "spring/closed-form", "spring/closed-form-vs-c", "spring/exact-step", "spring/exact-step-serial", "spring/rk4-step",
             "spring/rk4-step-serial", "spring/dopri54",
             "scene/bee-frame", "scene/menu-frame", "scene/lottie-frame", "scene/file-100-layers",
             "swarm/paced-bees", "swarm/paced-bees-1core", "swarm/paced-bees-hinted", "swarm/memory-floor",

@@ -8,14 +8,14 @@ import Studies
     @Test func namesAndReferencesFollowDesign() throws {
         let benchmarks = try springBenchmarks()
         #expect(benchmarks.map(\.name) == [
-            "spring/closed-form", "spring/exact-step", "spring/exact-step-serial", "spring/rk4-step",
+            "spring/closed-form", "spring/closed-form-vs-c", "spring/exact-step", "spring/exact-step-serial", "spring/rk4-step",
             "spring/rk4-step-serial", "spring/dopri54",
         ])
         #expect(benchmarks.map { $0.reference?.name } == [
-            "spring/closed-form/gsl-rk8pd", nil, nil, "spring/rk4-step/gsl-rk4",
+            "spring/closed-form/gsl-rk8pd", "spring/closed-form/c", nil, "spring/exact-step-serial/c", "spring/rk4-step/gsl-rk4",
             "spring/rk4-step-serial/gsl-rk4", "spring/dopri54/gsl-rkck",
         ])
-        #expect(benchmarks.map(\.unit.symbol) == ["ns/sample", "ns/step", "ns/step", "ns/step", "ns/step", "ns/solve"])
+        #expect(benchmarks.map(\.unit.symbol) == ["ns/sample", "ns/sample", "ns/step", "ns/step", "ns/step", "ns/step", "ns/solve"])
         // The step benchmarks all do the same number of steps per iteration.
         #expect(benchmarks.filter { $0.name.contains("-step") }.allSatisfy { $0.workUnitsPerIteration == springStepsPerIteration })
         #expect(benchmarks.allSatisfy { $0.check != nil })
@@ -24,7 +24,7 @@ import Studies
     /// Every check passes (a kernel that disagreed with its reference would never be timed), and
     /// reports a real, non-zero-tolerance comparison.
     @Test(arguments: [
-        "spring/closed-form", "spring/exact-step", "spring/exact-step-serial", "spring/rk4-step",
+        "spring/closed-form", "spring/closed-form-vs-c", "spring/exact-step", "spring/exact-step-serial", "spring/rk4-step",
         "spring/rk4-step-serial", "spring/dopri54",
     ])
     func checksPass(name: String) throws {
