@@ -9,8 +9,8 @@ import SceneFile
 /// `scene/file-100-layers/built-in`: the same 100 paths validated as built-in path scenes
 /// (`Scene.svg`, the `--svg` scenes, built from their path data in the timed loop as the command
 /// line builds them), so the ratio is the cost the file format adds (its JSON reading, checking
-/// and keyframe compiling) over what both do: parse the paths, build their arc-length tables in
-/// both modes, validate.
+/// and keyframe compiling) over what both do: parse the paths, build their arc-length tables
+/// (one per path, shared by both modes), validate.
 ///
 /// The layers: the two seed bees' paths shifted down by 0–99 pt, flown over 3.0–3.9 s, for ever,
 /// alternately linear and paced. The check compares every report's metrics and findings with

@@ -73,6 +73,18 @@ public struct PathAnimation: Sendable {
         self.measure = try PathMeasure(path: path, accuracy: accuracy)
     }
 
+    private init(_ other: PathAnimation, mode: Mode) {
+        (path, duration, timingCurve, repeats) = (other.path, other.duration, other.timingCurve, other.repeats)
+        (segments, measure) = (other.segments, other.measure)
+        self.mode = mode
+    }
+
+    /// The same animation in another mode, sharing this one's segments and arc-length table (the
+    /// table does not depend on the mode, so nothing is rebuilt and every result is the same as a
+    /// new animation's).
+    /// - Complexity: O(1).
+    public func with(mode: Mode) -> PathAnimation { PathAnimation(self, mode: mode) }
+
     /// The times within a cycle, in [0, duration], at which each segment begins, followed by
     /// `duration`: the join times. For `linear` these are where the keyframe shares meet (through
     /// the inverse of the timing curve); for `paced`, where the arc length reaches each segment.

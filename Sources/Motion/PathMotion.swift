@@ -39,7 +39,8 @@ public struct PathMotion: Sendable {
     /// Creates the motion.
     /// - Throws: `MotionError` when the duration is not positive and finite, or the path has no
     ///   drawing element or zero length.
-    /// - Complexity: builds two `PathMeasure` tables (inverse arc length), O(segments).
+    /// - Complexity: builds one `PathMeasure` table (inverse arc length), shared by both modes,
+    ///   O(segments).
     public init(
         path: Path, duration: Double, timingCurve: TimingCurve = .linear, mode: TimingMode, repeats: Bool = false
     ) throws(MotionError) {
@@ -69,9 +70,8 @@ public struct PathMotion: Sendable {
             linearAnimation = try PathAnimation(
                 path: path, duration: duration, timingCurve: timingCurve, mode: .linear, repeats: repeats,
                 accuracy: Self.accuracy)
-            pacedAnimation = try PathAnimation(
-                path: path, duration: duration, timingCurve: timingCurve, mode: .paced, repeats: repeats,
-                accuracy: Self.accuracy)
+            // One arc-length table for both modes: it does not depend on the mode.
+            pacedAnimation = linearAnimation.with(mode: .paced)
         } catch {
             throw MotionError("path animation could not be built: \(error)")
         }

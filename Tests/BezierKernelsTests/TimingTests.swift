@@ -107,6 +107,20 @@ struct PathAnimationTests {
         #expect(throws: BezierError.emptyPath) { try PathAnimation(path: try Path(svgPathData: "M 1 1"), duration: 1, mode: .linear, repeats: false) }
     }
 
+    @Test("with(mode:) shares the table and samples exactly as a new animation in that mode", arguments: SeedPath.all)
+    func withMode(seed: SeedPath) throws {
+        let linear = try PathAnimation(path: seed.path, duration: 3.3, mode: .linear, repeats: true, accuracy: 1e-6)
+        let paced = try PathAnimation(path: seed.path, duration: 3.3, mode: .paced, repeats: true, accuracy: 1e-6)
+        let shared = linear.with(mode: .paced)
+        #expect(shared.mode == .paced && shared.measure.length == paced.measure.length)
+        #expect(shared.joinTimes == paced.joinTimes)
+        for k in 0...97 {
+            let t = Double(k) * 0.0731
+            #expect(try shared.sample(atTime: t) == paced.sample(atTime: t))
+            #expect(try shared.with(mode: .linear).sample(atTime: t) == linear.sample(atTime: t))
+        }
+    }
+
     @Test("moves are not keyframes: a close is one, and a middle move is a jump")
     func keyframeElements() throws {
         let path = try Path(svgPathData: "M 0 0 L 10 0 Z M 50 0 L 60 0")
