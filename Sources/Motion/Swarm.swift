@@ -117,7 +117,8 @@ public struct Swarm: Sendable {
     public enum Execution: Sendable, Hashable {
         /// On the calling thread.
         case serial
-        /// Over all cores (Dispatch's `concurrentPerform` on chunks of slots).
+        /// Over all cores, chunks of slots at a time (on Linux persistent worker threads, so a
+        /// frame allocates nothing; elsewhere Dispatch).
         case concurrent
     }
 
