@@ -83,21 +83,11 @@ struct FrameTask: Sendable {
                 travelled: flight.travelled(atFrame: frame, rate: rate))
     }
 
-    /// Every chunk, over all cores: on Linux through `SwarmWorkers` unless another frame is using
-    /// them; otherwise through `dispatch_apply_f` (a C function and a context
+    /// Every chunk, over all cores. Through `dispatch_apply_f` (a C function and a context
     /// pointer to this task on the caller's stack) where the C API is importable: the Swift
     /// overlay's `concurrentPerform` turns its closure into blocks and allocates 3 heap blocks
     /// per call (measured by `bench run`'s counted passes), `dispatch_apply_f` none.
     func runConcurrently() {
-        #if os(Linux)
-        // First choice: the persistent workers, which allocate nothing (see `SwarmWorkers`).
-        let ran = withUnsafePointer(to: self) { task in
-            SwarmWorkers.shared.run(count: chunks.count, task: UnsafeRawPointer(task)) { context, index in
-                context.assumingMemoryBound(to: FrameTask.self).pointee.run(index)
-            }
-        }
-        if ran { return }
-        #endif
         #if canImport(CDispatch)
         withUnsafePointer(to: self) { task in
             dispatch_apply_f(chunks.count, nil, UnsafeMutableRawPointer(mutating: task)) { context, index in

@@ -93,26 +93,6 @@ struct SwarmTests {
         }
     }
 
-    @Test("swarms advanced concurrently from several threads share the workers and stay exact")
-    func concurrentCallers() async throws {
-        let bees = try Swarm.randomBees(count: 50_000, flightCount: seedFlights.count, seed: 9)
-        var reference = try Swarm(flights: seedFlights, bees: bees)
-        reference.advance(toFrame: 321, execution: .serial)
-        let expected = reference.positions
-        let start = try Swarm(flights: seedFlights, bees: bees)
-        let results = await withTaskGroup(of: Bool.self) { group in
-            for _ in 0..<6 {
-                group.addTask {
-                    var swarm = start
-                    for frame in 300...321 { swarm.advance(toFrame: frame, execution: .concurrent) }
-                    return swarm.positions == expected
-                }
-            }
-            return await group.reduce(into: [Bool]()) { $0.append($1) }
-        }
-        #expect(results == [Bool](repeating: true, count: 6))
-    }
-
     @Test("seeded bees are reproducible, in range, and use every flight")
     func seededBees() throws {
         let a = try Swarm.randomBees(count: 1_000, flightCount: 4, seed: 3)
