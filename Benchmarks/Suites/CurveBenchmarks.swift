@@ -42,79 +42,37 @@ let gslRelativeTolerance = 1e-9
 
 /// `arclen/quadratic`: the closed-form arc length of each quadratic of the four seed bee paths.
 func quadraticArcLengthBenchmark() throws -> Benchmark {
-    let curves = try CurvesSeedPaths.quadratics()
-    let integrator = try GSLIntegrator()
-    let accuracy = curveBenchmarkAccuracy
-    return Benchmark(
-        "arclen/quadratic",
-        unit: .nanoseconds(per: "curve"),
-        workUnitsPerIteration: curves.count,
-        reference: Reference("arclen/quadratic/gsl-qags") { iterations in
-            for _ in 0..<iterations {
-                for curve in curves {
-                    blackHole(mustSucceed("arclen/gsl-qags") { try integrator.qags(from: 0, to: 1, relativeTolerance: gslRelativeTolerance) { t in
-                        curve.derivative(at: t).length
-                    }.value })
-                }
-            }
-        },
-        check: Check(tolerance: accuracy) {
-            try arcLengthError(curves.map(PathSegment.quadratic), integrator: integrator) { segment in
-                guard case .quadratic(let curve) = segment else { return .nan }
-                return try curve.arcLength(accuracy: accuracy)
-            }
-        }
-    ) { iterations in
-        for _ in 0..<iterations {
-            for curve in curves { blackHole(mustSucceed("arclen") { try curve.arcLength(accuracy: accuracy) }) }
-        }
-    }
+    try arcLengthRace("arclen/quadratic", curves: try CurvesSeedPaths.quadratics(), segment: PathSegment.quadratic)
 }
 
 /// `arclen/cubic`: adaptive Gauss–Legendre arc length at 1e-9 pt of the seed cubics, the cusp
 /// and the loop.
 func cubicArcLengthBenchmark() throws -> Benchmark {
-    let curves = try CurvesSeedPaths.cubics()
-    let integrator = try GSLIntegrator()
-    let accuracy = curveBenchmarkAccuracy
-    return Benchmark(
-        "arclen/cubic",
-        unit: .nanoseconds(per: "curve"),
-        workUnitsPerIteration: curves.count,
-        reference: Reference("arclen/cubic/gsl-qags") { iterations in
-            for _ in 0..<iterations {
-                for curve in curves {
-                    blackHole(mustSucceed("arclen/gsl-qags") { try integrator.qags(from: 0, to: 1, relativeTolerance: gslRelativeTolerance) { t in
-                        curve.derivative(at: t).length
-                    }.value })
-                }
-            }
-        },
-        check: Check(tolerance: accuracy) {
-            try arcLengthError(curves.map(PathSegment.cubic), integrator: integrator) { segment in
-                guard case .cubic(let curve) = segment else { return .nan }
-                return try curve.arcLength(accuracy: accuracy)
-            }
-        }
-    ) { iterations in
-        for _ in 0..<iterations {
-            for curve in curves { blackHole(mustSucceed("arclen") { try curve.arcLength(accuracy: accuracy) }) }
-        }
-    }
+    try arcLengthRace("arclen/cubic", curves: try CurvesSeedPaths.cubics(), segment: PathSegment.cubic)
 }
 
 /// `arclen/cubic-random`: the arc length at 1e-9 pt of 1000 seeded random cubics (control points
 /// uniform in [0, 1000]², `CurvesSeedPaths.randomCubics`), loops, near-cusps and all, against
 /// GSL QAGS on the same curves (relative 1e-9, see above).
 func randomCubicArcLengthBenchmark() throws -> Benchmark {
-    let curves = CurvesSeedPaths.randomCubics()
+    try arcLengthRace("arclen/cubic-random", curves: CurvesSeedPaths.randomCubics(), segment: PathSegment.cubic)
+}
+
+/// One arc-length race: the kernel's `arcLength(accuracy:)` at `curveBenchmarkAccuracy` on each
+/// of `curves`, against GSL QAGS (`NAME/gsl-qags`) on the exact speed |B'(t)| of the same curves
+/// at `gslRelativeTolerance`; checked against a tight GSL length first (`arcLengthError`).
+/// Generic so that each race is specialized for its curve type, as the hand-written ones were.
+func arcLengthRace<Curve: ParametricCurveDerivative & ParametricCurveArcLength>(
+    _ name: String, curves: [Curve], segment: (Curve) -> PathSegment
+) throws -> Benchmark {
     let integrator = try GSLIntegrator()
     let accuracy = curveBenchmarkAccuracy
+    let segments = curves.map(segment)
     return Benchmark(
-        "arclen/cubic-random",
+        name,
         unit: .nanoseconds(per: "curve"),
         workUnitsPerIteration: curves.count,
-        reference: Reference("arclen/cubic-random/gsl-qags") { iterations in
+        reference: Reference(name + "/gsl-qags") { iterations in
             for _ in 0..<iterations {
                 for curve in curves {
                     blackHole(mustSucceed("arclen/gsl-qags") { try integrator.qags(from: 0, to: 1, relativeTolerance: gslRelativeTolerance) { t in
@@ -124,10 +82,8 @@ func randomCubicArcLengthBenchmark() throws -> Benchmark {
             }
         },
         check: Check(tolerance: accuracy) {
-            try arcLengthError(curves.map(PathSegment.cubic), integrator: integrator) { segment in
-                guard case .cubic(let curve) = segment else { return .nan }
-                return try curve.arcLength(accuracy: accuracy)
-            }
+            // The segment wraps the same curve: its arcLength is the curve's kernel.
+            try arcLengthError(segments, integrator: integrator) { try $0.arcLength(accuracy: accuracy) }
         }
     ) { iterations in
         for _ in 0..<iterations {
