@@ -142,25 +142,10 @@ func cubicInverseBenchmark(count: Int = 200) throws -> Benchmark {
 /// `L(0, t)` is the arc length of `subsegment(0...t)` at `accuracy/2` (total length likewise).
 enum FromZeroInverse {
     static func parameter(_ curve: CubicBezier, atArcLength length: Double, accuracy: Double) throws(BezierError) -> Double {
-        let total = curve.uncheckedArcLength(accuracy: 0.5 * accuracy)
-        guard total.isFinite, length.isFinite, length >= -accuracy, length <= total + accuracy else {
-            throw .distanceOutOfRange(length, length: total)
-        }
-        if length <= 0 || total <= 0 { return 0 }
-        if length >= total { return 1 }
-        var lo = 0.0, hi = 1.0
-        var t = length / total
-        for _ in 0..<100 {
-            let f = curve.subsegment(0...t).uncheckedArcLength(accuracy: 0.5 * accuracy) - length
-            if abs(f) <= 0.5 * accuracy { return t }
-            if f < 0 { lo = t } else { hi = t }
-            let v = curve.derivative(at: t).length
-            let newton = v > 0 ? t - f / v : .nan
-            let next = (newton > lo && newton < hi) ? newton : 0.5 * (lo + hi)
-            if next == t || hi - lo <= 2 * t.ulp { return t }
-            t = next
-        }
-        return t
+        try solveParameter(
+            atArcLength: length, total: curve.uncheckedArcLength(accuracy: 0.5 * accuracy), accuracy: accuracy,
+            lengthTo: { t in curve.subsegment(0...t).uncheckedArcLength(accuracy: 0.5 * accuracy) },
+            speed: { t in curve.derivative(at: t).length })
     }
 }
 

@@ -120,8 +120,13 @@ extension QuadraticBezier: ParametricCurveArcLength {
 
 /// Safeguarded Newton for `L(0, t) = length` on [0, 1]: stops when `|L(0, t) − length| ≤ accuracy/2`
 /// where `lengthTo` is accurate to `accuracy/2`, so the distance error is ≤ `accuracy`.
+///
+/// Public so that a straightforward inverse (every iterate's `L(0, t)` integrated from 0, the
+/// reference `bench` races the cubic's incremental inverse against) runs this same iteration.
+/// - Throws: `BezierError.lengthOverflow` for a non-finite `total`, `.distanceOutOfRange` for a
+///   `length` outside [−accuracy, total + accuracy].
 @inlinable
-func solveParameter(atArcLength length: Double, total: Double, accuracy: Double,
+public func solveParameter(atArcLength length: Double, total: Double, accuracy: Double,
                     lengthTo: (Double) -> Double, speed: (Double) -> Double) throws(BezierError) -> Double {
     guard total.isFinite else { throw .lengthOverflow(segment: 0) }
     guard length.isFinite, length >= -accuracy, length <= total + accuracy else {
