@@ -101,12 +101,8 @@ public struct LottieAnimation: Sendable {
                 visible: inPoint..<outPoint, prefix: "", assetStack: [])
             nodes = builder.nodes
             notes = builder.notes
-        } catch let error as JSONDocumentError {
-            throw LottieError(error)
-        } catch let error as LottieError {
-            throw error
         } catch {
-            throw LottieError("\(error)")
+            throw LottieError(wrapping: error)
         }
         self.notes = notes
     }

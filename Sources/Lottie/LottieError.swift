@@ -15,6 +15,17 @@ public struct LottieError: Error, Sendable, Equatable, CustomStringConvertible {
         self.description = error.description
     }
 
+    /// Any error thrown while reading, as a `LottieError`: the reader's and Lottie's own as they
+    /// stand (they already name their place), anything else named at `place` (as it stands
+    /// without one).
+    init(wrapping error: any Error, at place: String? = nil) {
+        switch error {
+        case let error as JSONDocumentError: self.init(error)
+        case let error as LottieError: self = error
+        default: self.init(place.map { "\($0): \(error)" } ?? "\(error)")
+        }
+    }
+
     /// An error about `node`: `path: message (line L, column C)`.
     static func at(_ node: JSONNode, _ message: String) -> LottieError {
         LottieError(node.error(message))

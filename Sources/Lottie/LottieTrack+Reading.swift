@@ -46,12 +46,8 @@ extension LottieTrack {
                 return LottieTrack(constant: try value(k, kind: kind), path: node.place)
             }
             return try keyframes(try k.array(), kind: kind, path: node.place, notes: &notes)
-        } catch let error as JSONDocumentError {
-            throw LottieError(error)
-        } catch let error as LottieError {
-            throw error
         } catch {
-            throw LottieError("\(node.place): \(error)")
+            throw LottieError(wrapping: error, at: node.place)
         }
     }
 

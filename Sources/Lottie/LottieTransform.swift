@@ -59,12 +59,8 @@ struct LottieTransform: Sendable {
             if let o = object.optional("o") { transform.opacity = try LottieTrack.read(o, kind: .scalar, notes: &notes) }
             if let sk = object.optional("sk") { transform.skew = try LottieTrack.read(sk, kind: .scalar, notes: &notes) }
             if let sa = object.optional("sa") { transform.skewAxis = try LottieTrack.read(sa, kind: .scalar, notes: &notes) }
-        } catch let error as JSONDocumentError {
-            throw LottieError(error)
-        } catch let error as LottieError {
-            throw error
         } catch {
-            throw LottieError("\(node.place): \(error)")
+            throw LottieError(wrapping: error, at: node.place)
         }
         return transform
     }
