@@ -49,7 +49,7 @@ extension Validation {
         case .spring: repeats = false
         case .timeline(let motion, _): repeats = motion.repeats
         }
-        let frames = Int(min(span * hz * (1 + 1e-12), Double(maximumFrames)).rounded(.down)) + 1
+        let frames = framesWithin(span: span, hz: hz)
         let total = framesAtRest + frames + (repeats ? 0 : framesAtRest)
         let animation = try AnimationSpan(start: 0, end: repeats ? nil : span, endsAreBoundaries: true)
         var jumps: [(Double, Double)] = [], turns: [(Double, Double)] = [], steps: [(Double, Double)] = []

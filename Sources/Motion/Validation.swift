@@ -96,14 +96,20 @@ public enum Validation {
 
     // MARK: Paths
 
+    /// The frames in [0, `span`] at `hz`, both ends included: ⌊span·hz⌋ + 1, the product nudged
+    /// up by 1e-12 so that a span of a whole number of frames keeps its last frame whatever the
+    /// rounding of the product; `span·hz` capped at `maximumFrames` first. Call
+    /// `requireSampleable` first.
+    static func framesWithin(span: Double, hz: Double) -> Int {
+        Int((min(span * hz, Double(maximumFrames)) * (1 + 1e-12)).rounded(.down)) + 1
+    }
+
     /// The number of frames sampled for a path motion at `hz` (see `validate`).
     /// Call `requireSampleable` first: absurd spans do not fit an `Int`.
     public static func frameCount(of motion: PathMotion, hz: Double) -> Int {
+        guard motion.repeats else { return framesWithin(span: motion.duration, hz: hz) }
         let frames = min(motion.duration * hz, Double(maximumFrames))
-        if motion.repeats {
-            return Int((frames * (1 - 1e-12)).rounded(.down)) + 2 + framesPastSeam
-        }
-        return Int((frames * (1 + 1e-12)).rounded(.down)) + 1
+        return Int((frames * (1 - 1e-12)).rounded(.down)) + 2 + framesPastSeam
     }
 
     static func validatePath(
@@ -158,8 +164,7 @@ public enum Validation {
     /// The number of frames sampled for a timeline at `hz`: every frame in `[start, end]`, or in
     /// the window of one without an end. Call `requireSampleable` first.
     public static func frameCount(of motion: TimelineMotion, hz: Double) -> Int {
-        let frames = min(motion.sampledSpan * hz, Double(maximumFrames))
-        return Int((frames * (1 + 1e-12)).rounded(.down)) + 1
+        framesWithin(span: motion.sampledSpan, hz: hz)
     }
 
     /// A timeline's frames from `framesAtRest` before its start: the frames of its span, then
