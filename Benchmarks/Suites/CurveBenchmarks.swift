@@ -443,23 +443,25 @@ struct CurveBenchmarkError: Error, CustomStringConvertible {
 }
 
 /// `pathmeasure/build`: the `PathMeasure` table of each of the four seed bee paths at 1e-9 pt,
-/// per path. The reference, `StraightforwardPathTable`, builds the same table (the same pieces:
-/// parameter ranges halved until a degree-7 interpolant of t(s) at 8 Chebyshev nodes passes the
-/// distance check at 33 points) the straightforward way: each node's t by the segment's exact
-/// inverse arc length from the segment's start, each check's distance by the arc length from the
-/// piece's start — what the build did before it swept a piece with one cursor and integrated the
-/// speed's restriction directly.
+/// per path. The reference, `StraightforwardPathTable`, builds the same table (the kernel's
+/// pieces, each a degree-7 interpolant of t(s) at 8 Chebyshev nodes checked at T₈'s 9 extrema)
+/// the straightforward way: each node's t by the segment's exact inverse arc length from the
+/// segment's start, each check's distance by the arc length from the piece's start — what the
+/// build did before it swept a piece with one cursor and integrated the speed's restriction
+/// directly. Handed the kernel's pieces, it skips the retries the kernel's step-size control
+/// pays for (a fifth of its fits on the bee paths), so the ratio understates the gain.
 func pathMeasureBuildBenchmark() throws -> Benchmark {
     let paths = try CurvesSeedPaths.beePaths()
     let accuracy = curveBenchmarkAccuracy
+    let tables = try paths.map { path throws(BezierError) in try PathMeasure(path: path, accuracy: accuracy) }
     return Benchmark(
         "pathmeasure/build",
         unit: .nanoseconds(per: "path"),
         workUnitsPerIteration: paths.count,
         reference: Reference("pathmeasure/build/straightforward") { iterations in
             for _ in 0..<iterations {
-                for path in paths {
-                    blackHole(mustSucceed("pathmeasure/build/straightforward") { try StraightforwardPathTable(path: path, accuracy: accuracy).pieceCount })
+                for (path, table) in zip(paths, tables) {
+                    blackHole(mustSucceed("pathmeasure/build/straightforward") { try StraightforwardPathTable(path: path, accuracy: accuracy, ranges: table).pieceCount })
                 }
             }
         },
@@ -469,7 +471,7 @@ func pathMeasureBuildBenchmark() throws -> Benchmark {
             var worst = 0.0
             for path in paths {
                 let measure = try PathMeasure(path: path, accuracy: accuracy)
-                let reference = try StraightforwardPathTable(path: path, accuracy: accuracy)
+                let reference = try StraightforwardPathTable(path: path, accuracy: accuracy, ranges: measure)
                 guard measure.maximumError <= 0.25 * accuracy else {
                     throw CurveBenchmarkError("the table's checked error is \(measure.maximumError)")
                 }
@@ -492,8 +494,8 @@ func pathMeasureBuildBenchmark() throws -> Benchmark {
 /// `pathmeasure/build-random`: the table of one path of the first 100 random cubics of
 /// `arclen/cubic-random` joined end to end (each translated to start where the last ended), at
 /// 1e-9 pt, per segment: how the build scales with segments (the cost is per segment; 100 keeps
-/// the main job's quick run short). No reference (the straightforward build is the same
-/// table, `pathmeasure/build` races it); checked by the table's own distance check.
+/// the main job's quick run short). No reference (`pathmeasure/build` races the straightforward
+/// build of the same table); checked by the table's own distance check.
 func pathMeasureBuildRandomBenchmark() throws -> Benchmark {
     let path = try randomCubicPath()
     let accuracy = curveBenchmarkAccuracy
@@ -527,10 +529,12 @@ func randomCubicPath(count: Int = 100) throws -> Path {
 }
 
 /// The `PathMeasure` table built the straightforward way (the reference of `pathmeasure/build`):
-/// the same pieces and interpolants, with every t from the segment's exact inverse arc length
-/// (`PathSegment.parameter(atArcLength:accuracy:)`, from the segment's start) and every checked
-/// distance the arc length of `subsegment(t0...t)`. Positions only (no tangents, no buckets: a
-/// linear search finds the piece).
+/// the kernel's pieces (the parameter ranges `PathMeasure` chose, handed over) with the same
+/// degree-7 interpolants checked at the same 9 points, but every node's t from the segment's exact
+/// inverse arc length (`PathSegment.parameter(atArcLength:accuracy:)`, from the segment's start)
+/// and every checked distance the arc length of `subsegment(t0...t)`. It builds only the pieces
+/// the kernel kept, none of the narrower retries of a piece that missed, so the ratio understates
+/// the kernel's gain. Positions only (no tangents, no buckets: a linear search finds the piece).
 struct StraightforwardPathTable {
     struct Piece {
         var segment: PathSegment
@@ -541,32 +545,42 @@ struct StraightforwardPathTable {
 
     var pieces: [Piece] = []
     var length = 0.0
+    /// The largest checked distance error.
+    var maximumError = 0.0
     var pieceCount: Int { pieces.count }
 
     static let nodes: [Double] = (0..<8).map { cos(.pi * (Double($0) + 0.5) / 8) }
-    static let checks: [Double] = (0...32).map { -1 + Double($0) / 16 }
+    /// T₈'s extrema, as in `PathMeasure`.
+    static let checks: [Double] = (0...8).map { -cos(.pi * Double($0) / 8) }
 
-    init(path: Path, accuracy: Double) throws {
+    /// - Parameter ranges: the table whose pieces' parameter ranges to fit (built outside any
+    ///   timed body).
+    init(path: Path, accuracy: Double, ranges table: PathMeasure) throws {
         let budget = 0.25 * accuracy
-        for segment in path.segments {
+        var next = 0
+        for (index, segment) in path.segments.enumerated() {
             let scale = segment.uncheckedArcLength(accuracy: max(accuracy, 1e-6))
             let lengthAccuracy = max(accuracy * 1e-3, scale * 1e-14)
             let segmentLength = segment.uncheckedArcLength(accuracy: lengthAccuracy)
-            if segmentLength > 0 {
-                try build(segment, t0: 0, t1: 1, from: 0, length: segmentLength, pathStart: length,
-                          budget: budget, lengthAccuracy: lengthAccuracy, depth: 0)
+            var start = 0.0
+            while next < table.pieces.count, table.pieces[next].segmentIndex == index {
+                let range = table.pieces[next]
+                let pieceLength = segment.subsegment(range.t0...range.t1).uncheckedArcLength(accuracy: lengthAccuracy)
+                try fit(segment, t0: range.t0, t1: range.t1, from: start, length: pieceLength, pathStart: length,
+                        budget: budget, lengthAccuracy: lengthAccuracy)
+                start += pieceLength
+                next += 1
             }
             length += segmentLength
         }
     }
 
-    mutating func build(_ segment: PathSegment, t0: Double, t1: Double, from start: Double, length: Double,
-                        pathStart: Double, budget: Double, lengthAccuracy: Double, depth: Int) throws {
-        guard length > 0 else { return }
+    mutating func fit(_ segment: PathSegment, t0: Double, t1: Double, from start: Double, length: Double,
+                      pathStart: Double, budget: Double, lengthAccuracy: Double) throws {
         let half = 0.5 * length
         // t at the Chebyshev nodes: the exact inverse from the segment's start.
         let values = try Self.nodes.map { x in
-            try segment.parameter(atArcLength: min(start + half * (1 + x), start + length), accuracy: 0.1 * budget)
+            try segment.parameter(atArcLength: start + half * (1 + x), accuracy: 0.1 * budget)
         }
         var coefficients = [Double](repeating: 0, count: 8)
         for k in 0..<8 {
@@ -575,21 +589,10 @@ struct StraightforwardPathTable {
             coefficients[k] = (k == 0 ? 1.0 : 2.0) / 8 * sum
         }
         let piece = Piece(segment: segment, start: pathStart + start, half: half, t0: t0, t1: t1, coefficients: coefficients)
-        var error = 0.0
         for x in Self.checks {
-            let t = piece.parameter(at: x)
+            let t = piece.interpolant(at: x)
             let reached = t > t0 ? segment.subsegment(t0...t).uncheckedArcLength(accuracy: lengthAccuracy) : 0
-            error = max(error, abs(reached - half * (1 + x)))
-            if error > budget { break }
-        }
-        if error > budget, error > 16 * lengthAccuracy, depth < 40 {
-            let tm = 0.5 * (t0 + t1)
-            let left = segment.subsegment(t0...tm).uncheckedArcLength(accuracy: lengthAccuracy)
-            try build(segment, t0: t0, t1: tm, from: start, length: left, pathStart: pathStart,
-                      budget: budget, lengthAccuracy: lengthAccuracy, depth: depth + 1)
-            try build(segment, t0: tm, t1: t1, from: start + left, length: max(0, length - left), pathStart: pathStart,
-                      budget: budget, lengthAccuracy: lengthAccuracy, depth: depth + 1)
-            return
+            maximumError = max(maximumError, abs(reached - half * (1 + x)))
         }
         pieces.append(piece)
     }
@@ -603,10 +606,15 @@ struct StraightforwardPathTable {
 }
 
 extension StraightforwardPathTable.Piece {
-    /// The Chebyshev series at x ∈ [−1, 1] (Clenshaw), clamped to [t0, t1], exact at the ends.
+    /// The Chebyshev series at x ∈ [−1, 1], exact at the ends.
     func parameter(at x: Double) -> Double {
         if x <= -1 { return t0 }
         if x >= 1 { return t1 }
+        return interpolant(at: x)
+    }
+
+    /// The Chebyshev series at x (Clenshaw), clamped to [t0, t1].
+    func interpolant(at x: Double) -> Double {
         var b1 = 0.0, b2 = 0.0
         for k in stride(from: 7, through: 1, by: -1) {
             (b1, b2) = (2 * x * b1 - b2 + coefficients[k], b1)

@@ -1,6 +1,5 @@
 /// Builds the interpolation pieces of one segment (see `PathMeasure`).
 struct PieceBuilder {
-    let segment: PathSegment
     /// The segment's speed as a cubic (lines and quadratics elevated), its zeros found once: every
     /// arc length of the build is an integral of it over a parameter range.
     let speed: CubicSpeed
@@ -17,12 +16,8 @@ struct PieceBuilder {
 
     /// A bound on the table's size per segment, whatever the accuracy asked: 4096 pieces is far
     /// beyond what any accuracy down to the rounding floor needs on a cubic (the seed paths take
-    /// tens of pieces per segment at 1e-9), and 4096 × 8 coefficients stay small.
+    /// about 20 pieces per segment at 1e-9), and 4096 × 8 coefficients stay small.
     static let maximumPiecesPerSegment = 4096
-
-    /// Chebyshev nodes of the first kind, `cos(π(j + ½)/8)`, and the check points.
-    static let nodes: [Double] = (0..<8).map { Math.cos(.pi * (Double($0) + 0.5) / 8) }
-    static let checks: [Double] = (0...32).map { -1 + Double($0) / 16 }
 
     /// A segment's cubic with its power-form coefficients `c1 = 3d₀`, `c2 = 3(d₁ − d₀)`,
     /// `c3 = d₂ − 2d₁ + d₀` (dᵢ = pᵢ₊₁ − pᵢ: differences first, so coordinates near the largest
@@ -55,7 +50,6 @@ struct PieceBuilder {
     }
 
     init(segment: PathSegment, coefficients k: Coefficients, segmentIndex: Int, budget: Double, lengthAccuracy: Double) {
-        self.segment = segment
         self.speed = CubicSpeed(segment.cubic)
         self.segmentIndex = segmentIndex
         self.budget = budget
@@ -90,86 +84,162 @@ struct PieceBuilder {
         return cursor.distance
     }
 
-    /// The parameter in [cursor.t, t1] at arc length `target` from the piece's start (safeguarded
-    /// Newton from the cursor, bisection when a step leaves the bracket); the cursor is left there.
+    /// The speed `v = |B'(t)|` and its rate `dv/dt = B'·B''/|B'|` (from the power-form
+    /// coefficients: `B' = c1 + t(2c2 + 3t·c3)`, `B'' = 2c2 + 6t·c3`).
+    @inline(__always) func speedAndRate(at t: Double) -> (speed: Double, rate: Double) {
+        let velocity = c1 + t * (2 * c2 + (3 * t) * c3)
+        let acceleration = 2 * c2 + (6 * t) * c3
+        let speed = (velocity * velocity).sum().squareRoot()
+        return (speed, speed > 0 ? (velocity * acceleration).sum() / speed : 0)
+    }
+
+    /// The parameter in [cursor.t, t1] at arc length `target` from the piece's start; the cursor
+    /// is left there.
+    ///
+    /// The first guess is the second-order Taylor step from the cursor, `t + Δs/v − v′Δs²/(2v³)`
+    /// (from `dt/ds = 1/v`, `d²t/ds² = −v′/v³`); then safeguarded Newton, bisection when a step
+    /// leaves the bracket. Newton's next residual in distance is about `½v′(f/v)²`: when that is
+    /// below a hundredth of the tolerance, the step is taken without measuring it (the cursor
+    /// takes the target as its distance). The piece's check, measured independently, catches a
+    /// node this estimate got wrong.
     func parameter(reaching target: Double, from cursor: inout Cursor, upTo t1: Double, span: Double) -> Double {
         var lo = cursor.distance <= target ? cursor.t : 0, hi = t1
-        // First guess: a Newton step from the cursor; else the chord's proportion.
-        let v0 = segment.derivative(at: cursor.t).length
-        var t = v0 > 0 ? cursor.t + (target - cursor.distance) / v0 : .nan
+        let tolerance = 0.1 * budget
+        let start = speedAndRate(at: cursor.t)
+        let step = target - cursor.distance
+        var t = start.speed > 0
+            ? cursor.t + step / start.speed - start.rate * step * step / (2 * start.speed * start.speed * start.speed)
+            : .nan
         if !(t > lo && t < hi) {
             let remaining = span - cursor.distance
-            t = remaining > 0 ? cursor.t + (t1 - cursor.t) * ((target - cursor.distance) / remaining) : 0.5 * (lo + hi)
+            t = remaining > 0 ? cursor.t + (t1 - cursor.t) * (step / remaining) : 0.5 * (lo + hi)
             if !(t >= lo && t <= hi) { t = 0.5 * (lo + hi) }
         }
         for _ in 0..<100 {
             let f = advance(&cursor, to: t) - target
-            if abs(f) <= 0.1 * budget { return t }
+            if abs(f) <= tolerance { return t }
             if f < 0 { lo = t } else { hi = t }
-            let v = segment.derivative(at: t).length
+            let (v, rate) = speedAndRate(at: t)
             let newton = v > 0 ? t - f / v : .nan
-            let next = (newton > lo && newton < hi) ? newton : 0.5 * (lo + hi)
+            let inside = newton > lo && newton < hi
+            let next = inside ? newton : 0.5 * (lo + hi)
             if next == t || hi - lo <= 2 * t.ulp { return t }
+            if inside, 0.5 * abs(rate) * (f / v) * (f / v) <= 0.01 * tolerance {
+                cursor = Cursor(t: next, distance: target)
+                return next
+            }
             t = next
         }
         return t
     }
 
-    /// `cos(πk(j + ½)/8)`: the discrete cosine transform from values at the nodes to Chebyshev
-    /// coefficients.
-    static let cosines: [[Double]] = (0..<8).map { k in
-        (0..<8).map { j in Math.cos(.pi * Double(k) * (Double(j) + 0.5) / 8) }
-    }
+    /// The Chebyshev nodes of the first kind on [−1, 1], `x_j = −cos(π(j + ½)/8)`: increasing,
+    /// so one cursor solves them in order.
+    static let nodes = SIMD8<Double>((0..<8).map { -Math.cos(.pi * (Double($0) + 0.5) / 8) })
 
-    /// `chebyshevPolynomials[k][i]`: the coefficient of xⁱ in T_k (T₀ = 1, T₁ = x,
-    /// T_{k+1} = 2x·T_k − T_{k−1}).
-    static let chebyshevPolynomials: [[Double]] = {
-        var result: [[Double]] = [[1, 0, 0, 0, 0, 0, 0, 0], [0, 1, 0, 0, 0, 0, 0, 0]]
+    /// The matrix from values at `nodes` to the monomial coefficients of the degree-7 interpolant
+    /// in x, by columns: `coefficients = Σ_j values[j] · interpolation[j]`. It is the discrete
+    /// cosine transform (Chebyshev coefficients `c_k = (2 − δ_k0)/8 · Σ_j f_j T_k(x_j)`) followed by
+    /// the change to the monomial basis (`T₀ = 1, T₁ = x, T_{k+1} = 2x·T_k − T_{k−1}`), folded into
+    /// one matrix once.
+    static let interpolation: [SIMD8<Double>] = {
+        var chebyshev: [SIMD8<Double>] = [SIMD8(1, 0, 0, 0, 0, 0, 0, 0), SIMD8(0, 1, 0, 0, 0, 0, 0, 0)]
         for k in 1..<7 {
-            var next = [Double](repeating: 0, count: 8)
+            var next = SIMD8<Double>()
             for i in 0..<8 {
-                if i > 0 { next[i] += 2 * result[k][i - 1] }
-                next[i] -= result[k - 1][i]
+                if i > 0 { next[i] += 2 * chebyshev[k][i - 1] }
+                next[i] -= chebyshev[k - 1][i]
             }
-            result.append(next)
+            chebyshev.append(next)
         }
-        return result
+        return (0..<8).map { j in
+            var column = SIMD8<Double>()
+            for k in 0..<8 {
+                // T_k(x_j) with x_j = −cos(θ_j), θ_j = π(j + ½)/8: cos(k(π − θ_j)) = (−1)^k cos(kθ_j).
+                let value = (k % 2 == 0 ? 1.0 : -1.0) * Math.cos(.pi * Double(k) * (Double(j) + 0.5) / 8)
+                column += ((k == 0 ? 1.0 : 2.0) / 8 * value) * chebyshev[k]
+            }
+            return column
+        }
     }()
 
-    /// Halves [t0, t1] `levels` times and builds the parts, with the lengths halving gives (the
-    /// left half measured, the right the rest), so the parts' boundaries are exactly those of
-    /// building and splitting level by level.
-    mutating func split(from t0: Double, to t1: Double, startDistance: Double, length: Double, depth: Int, levels: Int) {
-        let tm = 0.5 * (t0 + t1)
-        let leftLength = arcLength(from: t0, to: tm)
-        let rightLength = max(0, length - leftLength)
-        if levels <= 1 {
-            build(from: t0, to: tm, startDistance: startDistance, length: leftLength, depth: depth + 1)
-            build(from: tm, to: t1, startDistance: startDistance + leftLength, length: rightLength, depth: depth + 1)
-        } else {
-            split(from: t0, to: tm, startDistance: startDistance, length: leftLength, depth: depth + 1, levels: levels - 1)
-            split(from: tm, to: t1, startDistance: startDistance + leftLength, length: rightLength, depth: depth + 1, levels: levels - 1)
+    /// Where the build checks a piece: the 9 extrema of T₈, `x = −cos(πk/8)`, increasing. The
+    /// error of interpolating at the zeros of T₈ is `e(x) ≈ T₈(x)·(c₈ + 2c₉x + …)` (the omitted
+    /// Chebyshev terms alias onto T₈'s zeros, where e vanishes), so it peaks at T₈'s extrema; at
+    /// the ends the polynomial is checked before the snap to t0 / t1, since distances just inside
+    /// the piece get its value there.
+    static let checks: [Double] = (0...8).map { -Math.cos(.pi * Double($0) / 8) }
+
+    /// The narrowest piece, as a fraction of the segment's parameter range: 2^−maximumDepth.
+    static let minimumWidth = Double(sign: .plus, exponent: -PathMeasure.maximumDepth, significand: 1)
+
+    /// Cuts the segment into pieces, from t = 0 to 1, each as wide as its error allows.
+    ///
+    /// A step-size controller, as in adaptive ODE solvers: the error of a degree-7 interpolant
+    /// shrinks like the 8th power of the piece's width once the piece is small beside the
+    /// distance to the nearest zero of the speed, so after a piece with error e the next width is
+    /// `w·0.9·(budget/e)^(1/8)` (at most 4w), and a piece that misses is tried again that much
+    /// narrower (at least 20× narrower, at most 0.9×). Halving instead built every piece twice or
+    /// more and left accepted pieces up to half as wide as they could be.
+    mutating func build(startDistance: Double, length: Double) {
+        let first = pieces.count
+        var t0 = 0.0, s0 = 0.0
+        var width = 1.0
+        while true {
+            var t1 = t0 + width
+            // The rest of the segment when the step reaches within a quarter width of its end:
+            // no sliver of a piece at the end.
+            let last = !(t1 < 1 - 0.25 * width)
+            if last { t1 = 1 }
+            // The last piece's length is the rest of the segment's, so the pieces add up to it.
+            let pieceLength = last ? length - s0 : arcLength(from: t0, to: t1)
+            guard pieceLength > 0 else {
+                // A range that rounds to no length takes no distance.
+                if last { return }
+                t0 = t1
+                continue
+            }
+            let canShrink = t1 - t0 > 2 * Self.minimumWidth && pieces.count - first < Self.maximumPiecesPerSegment
+            let fit = self.fit(from: t0, to: t1, startDistance: startDistance + s0, length: pieceLength, stopAbove: canShrink ? max(budget, roundingFloor) : .infinity)
+            // A miss that is rounding noise (the check cannot resolve errors below a few times the
+            // arc-length accuracy) is accepted: shrinking further would only multiply pieces.
+            if canShrink, fit.error > budget, fit.error > roundingFloor {
+                width = max(Self.minimumWidth, (t1 - t0) * min(0.9, max(0.05, Self.stepFactor(budget / fit.error))))
+                // A missed last piece is tried again short of the end (else the retry, within a
+                // quarter width of the end, would be the rest again).
+                if last { width = min(width, 0.75 * (1 - t0)) }
+                continue
+            }
+            pieces.append(fit.piece)
+            worstError = max(worstError, fit.error)
+            if last { return }
+            s0 += pieceLength
+            width = (t1 - t0) * min(4, Self.stepFactor(max(budget, roundingFloor) / max(fit.error, 1e-300)))
+            t0 = t1
+            // Past the cap, the rest of the segment is one piece (its error is reported).
+            if pieces.count - first >= Self.maximumPiecesPerSegment { width = 1 - t0 }
         }
     }
 
-    mutating func build(from t0: Double, to t1: Double, startDistance: Double, length: Double, depth: Int) {
-        guard length > 0 else { return }  // a sub-range that rounds to no length takes no distance
+    /// `0.9·r^(1/8)`: three square roots.
+    static func stepFactor(_ ratio: Double) -> Double {
+        0.9 * ratio.squareRoot().squareRoot().squareRoot()
+    }
+
+    /// The degree-7 interpolant of t(s) on [t0, t1] and its largest error in distance at the
+    /// check points (the check stops at the first error above `stopAbove`).
+    func fit(from t0: Double, to t1: Double, startDistance: Double, length: Double, stopAbove limit: Double) -> (piece: PathMeasure.Piece, error: Double) {
         // Interpolate t at the Chebyshev nodes of [startDistance, startDistance + length], solved
-        // in increasing distance (the nodes are listed decreasing) with one cursor.
+        // in increasing distance with one cursor.
         let half = 0.5 * length
-        let n = Self.nodes.count
-        var values = [Double](repeating: 0, count: n)
+        let nodes = Self.nodes
+        var monomial = SIMD8<Double>()
         var cursor = Cursor(t: t0, distance: 0)
-        for j in stride(from: n - 1, through: 0, by: -1) {
-            values[j] = parameter(reaching: half * (1 + Self.nodes[j]), from: &cursor, upTo: t1, span: length)
-        }
-        // Chebyshev coefficients (discrete cosine transform), then the monomial form in x.
-        var monomial = [Double](repeating: 0, count: n)
-        for k in 0..<n {
-            var sum = 0.0
-            for j in 0..<n { sum += values[j] * Self.cosines[k][j] }
-            let coefficient = (k == 0 ? 1.0 : 2.0) / Double(n) * sum
-            for i in 0..<n { monomial[i] += coefficient * Self.chebyshevPolynomials[k][i] }
+        Self.interpolation.withUnsafeBufferPointer { columns in
+            for j in 0..<8 {
+                let t = parameter(reaching: half * (1 + nodes[j]), from: &cursor, upTo: t1, span: length)
+                monomial += t * columns[j]
+            }
         }
         // A piece shorter than ~1e-308 has no finite inverse half-width: the largest double
         // stands in for it, mapping the piece to x′ = r·x in [−r, r] with r = half × that double,
@@ -180,7 +250,7 @@ struct PieceBuilder {
             inverseHalfSpan = .greatestFiniteMagnitude
             let r = half * inverseHalfSpan
             var power = 1.0
-            for i in 0..<n {
+            for i in 0..<8 {
                 monomial[i] /= power
                 power *= r
             }
@@ -191,40 +261,16 @@ struct PieceBuilder {
             a4: monomial[4], a5: monomial[5], a6: monomial[6], a7: monomial[7],
             t0: t0, t1: t1, p0: p0, p1: p1, p2: p2, p3: p3, c1: c1, c2: c2, c3: c3,
             stationarySpeedSquared: stationarySpeedSquared, segmentIndex: segmentIndex)
-        // Split while the piece misses its budget — unless the miss is rounding noise (the check
-        // cannot resolve errors below a few times the arc-length accuracy, so splitting further
-        // would only multiply pieces: 2⁴⁰ of them for an accuracy below the floor), or the segment
-        // already has its share of pieces. `maximumError` then reports what was reached.
-        let canSplit = depth < PathMeasure.maximumDepth && pieces.count < PieceBuilder.maximumPiecesPerSegment
         // Check in distance: the arc length from t0 to the interpolated t against the target, in
-        // increasing distance with one cursor; a piece that will be split stops at its first miss.
+        // increasing distance with one cursor.
         var error = 0.0
         var checker = Cursor(t: t0, distance: 0)
         for x in Self.checks {
             let target = half * (1 + x)
-            let t = piece.parameter(atDistance: startDistance + target)
+            let t = piece.interpolant(at: (startDistance + target - piece.midDistance) * inverseHalfSpan)
             error = max(error, abs(advance(&checker, to: t) - target))
-            if canSplit, error > budget, error > roundingFloor { break }
+            if error > limit { break }
         }
-        if canSplit, error > budget, error > roundingFloor {
-            // Halving a piece divides the error of its degree-7 interpolant by at most about
-            // 2⁸ = 256 (h⁸ once the piece is small beside the nearest zero of the speed, less
-            // before), so a miss of r × the budget needs at least ⌈log₂₅₆ r⌉ halvings: the levels
-            // in between would only be built, checked and split again. Skip them — cut into
-            // 2^levels equal parameter ranges at once (at most 32). An extra level is taken only
-            // for each factor 256 beyond a miss of 4096× (a margin of 16 on the 256), so the cut
-            // does not go deeper than the halving would have (`pathmeasure/build` races the same
-            // table built by halving alone).
-            var levels = 1
-            var ratio = error / budget
-            while ratio > 4096, levels < 5, depth + levels < PathMeasure.maximumDepth {
-                ratio /= 256
-                levels += 1
-            }
-            split(from: t0, to: t1, startDistance: startDistance, length: length, depth: depth, levels: levels)
-            return
-        }
-        worstError = max(worstError, error)
-        pieces.append(piece)
+        return (piece, error)
     }
 }

@@ -29,6 +29,15 @@ extension PathMeasure {
         /// the degree-7 interpolant, clamped to [t0, t1], exact at the piece's ends.
         @inlinable public func parameter(atDistance s: Double) -> Double {
             let x = (s - midDistance) * inverseHalfSpan
+            let t = interpolant(at: x)
+            // Exact at the piece's ends, so path ends and joins land on the control points.
+            return x <= -1 ? t0 : (x >= 1 ? t1 : t)
+        }
+
+        /// The degree-7 interpolant at `x = (s − midDistance)·inverseHalfSpan`, clamped to
+        /// [t0, t1] but not snapped at the ends (the build checks it there: it is what distances
+        /// just inside the piece get).
+        @inlinable @inline(__always) func interpolant(at x: Double) -> Double {
             var t = a7
             t = t * x + a6
             t = t * x + a5
@@ -37,9 +46,7 @@ extension PathMeasure {
             t = t * x + a2
             t = t * x + a1
             t = t * x + a0
-            t = min(max(t, t0), t1)
-            // Exact at the piece's ends, so path ends and joins land on the control points.
-            return x <= -1 ? t0 : (x >= 1 ? t1 : t)
+            return min(max(t, t0), t1)
         }
 
         /// Position and unit tangent at curve parameter `t` of this piece's segment.

@@ -71,14 +71,19 @@ import Testing
     }
 
     /// The straightforward table (the reference of `pathmeasure/build`) is the same table: the
-    /// same number of pieces on a bee path.
+    /// kernel's pieces, and fitted straightforwardly they pass the same check (each node's t and
+    /// each checked distance integrated from the start agree with the kernel's sweep).
     @Test(arguments: [1e-6, 1e-9])
     func straightforwardTableHasThePiecesOfTheKernel(accuracy: Double) throws {
         for path in try CurvesSeedPaths.beePaths() {
             let measure = try PathMeasure(path: path, accuracy: accuracy)
-            let reference = try StraightforwardPathTable(path: path, accuracy: accuracy)
+            let reference = try StraightforwardPathTable(path: path, accuracy: accuracy, ranges: measure)
             #expect(reference.pieceCount == measure.pieces.count)
             #expect(abs(reference.length - measure.length) <= 1e-9 * measure.length)
+            #expect(reference.maximumError <= 0.25 * accuracy)
+            for (kernel, straightforward) in zip(measure.pieces, reference.pieces) {
+                #expect(abs(kernel.startDistance - straightforward.start) <= 1e-9 * measure.length)
+            }
         }
     }
 

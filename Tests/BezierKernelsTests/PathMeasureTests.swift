@@ -26,6 +26,48 @@ struct PathMeasureTests {
         #expect(worst <= 1e-9, "worst error \(worst) pt")
     }
 
+    /// Cubics whose t(s) is hard to interpolate: random ones (control points uniform in
+    /// [0, 1000]², some with loops and near-cusps), the exact cusp, cusps missed by 1e-3 and
+    /// 1e-6 pt, a loop and a hairpin.
+    static let hardCubics: [CubicBezier] = {
+        var rng = SplitMix64(seed: 0x7AB1E)
+        var curves = (0..<40).map { _ in
+            CubicBezier(Point(1000 * rng.unit(), 1000 * rng.unit()), Point(1000 * rng.unit(), 1000 * rng.unit()),
+                        Point(1000 * rng.unit(), 1000 * rng.unit()), Point(1000 * rng.unit(), 1000 * rng.unit()))
+        }
+        curves += [
+            CubicBezier(Point(0, 0), Point(100, 100), Point(0, 100), Point(100, 0)),
+            CubicBezier(Point(0, 0), Point(100, 100), Point(0, 100 + 1e-3), Point(100, 0)),
+            CubicBezier(Point(0, 0), Point(100, 100), Point(1e-6, 100), Point(100, 0)),
+            CubicBezier(Point(0, 0), Point(200, 100), Point(-100, 100), Point(100, 0)),
+            CubicBezier(Point(0, 0), Point(1000, 0), Point(1000, 1), Point(0, 1)),
+        ]
+        return curves
+    }()
+
+    // The table is checked at 9 points per piece (T₈'s extrema, where the interpolation error
+    // peaks): this samples 2000 distances per curve, most of them between check points, against
+    // the exact inverse (safeguarded Newton on the exact arc length, to 1e-12 pt).
+    @Test("positions within the accuracy between the table's check points, on hard cubics", arguments: [1e-6, 1e-9])
+    func hardCubicsDense(accuracy: Double) throws {
+        var rng = SplitMix64(seed: 0xDE45E)
+        for (index, curve) in Self.hardCubics.enumerated() {
+            var path = Path()
+            try path.move(to: curve.p0)
+            try path.addCurve(to: curve.p3, control1: curve.p1, control2: curve.p2)
+            let measure = try PathMeasure(path: path, accuracy: accuracy)
+            #expect(measure.maximumError <= 0.25 * accuracy, "curve \(index)")
+            #expect(abs(measure.length - (try curve.arcLength(accuracy: 1e-12))) <= 1e-11 * max(1, measure.length))
+            var worst = 0.0
+            for _ in 0..<2000 {
+                let s = rng.unit() * measure.length
+                let exact = curve.point(at: try curve.parameter(atArcLength: s, accuracy: 1e-12))
+                worst = max(worst, try measure.position(atDistance: s).distance(to: exact))
+            }
+            #expect(worst <= accuracy + 2e-12, "curve \(index): worst error \(worst) pt at accuracy \(accuracy)")
+        }
+    }
+
     @Test("a path whose length overflows is refused, not measured into NaN", arguments: ["M0 0 L1e200 0", "M-1e307 0 L1e307 0", "M0 0 Q 1e160 1e160 2e160 0"])
     func lengthOverflow(data: String) throws {
         let path = try Path(svgPathData: data)
