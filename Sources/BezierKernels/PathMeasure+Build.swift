@@ -11,6 +11,8 @@ struct PieceBuilder {
     let stationarySpeedSquared: Double
     /// The smallest distance error the check can resolve: 16 × the arc-length accuracy.
     let roundingFloor: Double
+    /// `2|c2| + 6|c3|`, a bound on `|B''|` over the segment.
+    let accelerationBound: Double
     var pieces: [PathMeasure.Piece] = []
     var worstError = 0.0
 
@@ -57,6 +59,7 @@ struct PieceBuilder {
         self.roundingFloor = 16 * lengthAccuracy
         (p0, p1, p2, p3) = (k.p0, k.p1, k.p2, k.p3)
         (c1, c2, c3) = (k.c1, k.c2, k.c3)
+        accelerationBound = 2 * (k.c2 * k.c2).sum().squareRoot() + 6 * (k.c3 * k.c3).sum().squareRoot()
         // |B'| below 1e-10 of the coefficient scale is rounding noise in its direction; below
         // `smallestFastSpeedSquared` its square has lost bits to underflow.
         stationarySpeedSquared = max((1e-10 * k.size) * (1e-10 * k.size), PathMeasure.smallestFastSpeedSquared)
@@ -124,7 +127,7 @@ struct PieceBuilder {
             let inside = newton > lo && newton < hi
             let next = inside ? newton : 0.5 * (lo + hi)
             if next == t || hi - lo <= 2 * t.ulp { return t }
-            if inside, 0.5 * abs(rate) * (f / v) * (f / v) <= 0.01 * tolerance {
+            if inside, 0.5 * abs(rate) * (f / v) * (f / v) <= 0.1 * tolerance {
                 cursor = Cursor(t: next, distance: target)
                 return next
             }
@@ -163,12 +166,12 @@ struct PieceBuilder {
         }
     }()
 
-    /// Where the build checks a piece: the 9 extrema of T₈, `x = −cos(πk/8)`, increasing. The
+    /// Where the build checks a piece: the extrema of T₈, `x = −cos(πk/8)`, increasing. The
     /// error of interpolating at the zeros of T₈ is `e(x) ≈ T₈(x)·(c₈ + 2c₉x + …)` (the omitted
-    /// Chebyshev terms alias onto T₈'s zeros, where e vanishes), so it peaks at T₈'s extrema; at
-    /// the ends the polynomial is checked before the snap to t0 / t1, since distances just inside
-    /// the piece get its value there.
-    static let checks: [Double] = (0...8).map { -Math.cos(.pi * Double($0) / 8) }
+    /// Chebyshev terms alias onto T₈'s zeros, where e vanishes), so it peaks at T₈'s extrema. These
+    /// are the 7 inside the piece; the two ends (x = ±1) are checked too, on the polynomial before
+    /// the snap to t0 / t1, since distances just inside the piece get its value there.
+    static let checks: [Double] = (1...7).map { -Math.cos(.pi * Double($0) / 8) }
 
     /// The narrowest piece, as a fraction of the segment's parameter range: 2^−maximumDepth.
     static let minimumWidth = Double(sign: .plus, exponent: -PathMeasure.maximumDepth, significand: 1)
@@ -246,7 +249,17 @@ struct PieceBuilder {
         // and the coefficients absorb the factor (aᵢ/rⁱ, at most ~1e107 for the shortest piece),
         // so t(x′) is the same polynomial. Only the exact snap to t0 / t1 at x = ±1 is lost there.
         var inverseHalfSpan = 1 / half
-        if !inverseHalfSpan.isFinite {
+        let midDistance = startDistance + half
+        if inverseHalfSpan.isFinite {
+            // The query snaps to t0 / t1 where x = (s − mid)·inverseHalfSpan reaches ∓1: make sure
+            // it does at the piece's own ends, which rounding can leave an ulp inside (a path's
+            // first point would then come from the interpolant, a few 1e-11 pt off the control
+            // point). An ulp or two of inverseHalfSpan moves no other x by more than ~4e-16.
+            let end = startDistance + length
+            for _ in 0..<4 where (startDistance - midDistance) * inverseHalfSpan > -1 || (end - midDistance) * inverseHalfSpan < 1 {
+                inverseHalfSpan = inverseHalfSpan.nextUp
+            }
+        } else {
             inverseHalfSpan = .greatestFiniteMagnitude
             let r = half * inverseHalfSpan
             var power = 1.0
@@ -256,20 +269,26 @@ struct PieceBuilder {
             }
         }
         let piece = PathMeasure.Piece(
-            startDistance: startDistance, midDistance: startDistance + half, inverseHalfSpan: inverseHalfSpan,
+            startDistance: startDistance, midDistance: midDistance, inverseHalfSpan: inverseHalfSpan,
             a0: monomial[0], a1: monomial[1], a2: monomial[2], a3: monomial[3],
             a4: monomial[4], a5: monomial[5], a6: monomial[6], a7: monomial[7],
             t0: t0, t1: t1, p0: p0, p1: p1, p2: p2, p3: p3, c1: c1, c2: c2, c3: c3,
             stationarySpeedSquared: stationarySpeedSquared, segmentIndex: segmentIndex)
         // Check in distance: the arc length from t0 to the interpolated t against the target, in
-        // increasing distance with one cursor.
-        var error = 0.0
+        // increasing distance with one cursor. At the ends, where the miss in t is tiny on any
+        // piece worth keeping, the distance it covers is bounded without integrating:
+        // |Δs| ≤ v·|Δt| + ½·max|v′|·Δt², with |v′| ≤ |B''| ≤ `accelerationBound`.
+        func endMiss(_ x: Double, end: Double) -> Double {
+            let t = piece.interpolant(at: (startDistance + half * (1 + x) - piece.midDistance) * inverseHalfSpan)
+            let dt = abs(t - end)
+            return speedAndRate(at: end).speed * dt + 0.5 * accelerationBound * dt * dt
+        }
+        var error = max(endMiss(-1, end: t0), endMiss(1, end: t1))
         var checker = Cursor(t: t0, distance: 0)
-        for x in Self.checks {
+        for x in Self.checks where error <= limit {
             let target = half * (1 + x)
             let t = piece.interpolant(at: (startDistance + target - piece.midDistance) * inverseHalfSpan)
             error = max(error, abs(advance(&checker, to: t) - target))
-            if error > limit { break }
         }
         return (piece, error)
     }
