@@ -258,8 +258,12 @@ struct SpeedZeros {
             z2 = Self.none
             return
         }
-        // A power of two: exact, and a multiplication.
-        let down = 1 / Double(sign: .plus, exponent: big.exponent, significand: 1)
+        // A power of two: exact, and a multiplication (2^−e built directly, not divided: a
+        // division here sits on the dependency chain before every rule; for the subnormal
+        // `big` whose 2^−e would overflow, divided).
+        let down = big.exponent > -1000
+            ? Double(sign: .plus, exponent: -big.exponent, significand: 1)
+            : 1 / Double(sign: .plus, exponent: big.exponent, significand: 1)
         let m = q.m * down, m1 = q.m1 * down, m2 = q.m2 * down
         var d = complexSquareRoot(complexProduct(m1, m1) - 4 * complexProduct(m, m2))
         if m1.x * d.x + m1.y * d.y < 0 { d = -d }
@@ -294,8 +298,12 @@ func complexQuotient(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> SIMD2<Double> {
 func complexSquareRoot(_ w: SIMD2<Double>) -> SIMD2<Double> {
     let r = (w * w).sum().squareRoot()
     guard r > 0 else { return .zero }
-    let t = (0.5 * (r + abs(w.x))).squareRoot()
-    return w.x >= 0 ? SIMD2(t, w.y / (2 * t)) : SIMD2(abs(w.y) / (2 * t), w.y < 0 ? -t : t)
+    let u = r + abs(w.x)
+    let t = (0.5 * u).squareRoot()
+    // w.y/(2t) written as t·(w.y/u) (2t² = u): the division runs beside the square root
+    // instead of after it, on a chain that precedes every rule.
+    let q = w.y / u
+    return w.x >= 0 ? SIMD2(t, q * t) : SIMD2(abs(q) * t, w.y < 0 ? -t : t)
 }
 
 /// `a² − 1` for the Bernstein ellipse (foci ±1) through `z`, `a` its semi-major axis; +∞ for a
