@@ -102,7 +102,7 @@ struct PieceBuilder {
     /// The first guess is the second-order Taylor step from the cursor, `t + Δs/v − v′Δs²/(2v³)`
     /// (from `dt/ds = 1/v`, `d²t/ds² = −v′/v³`); then safeguarded Newton, bisection when a step
     /// leaves the bracket. Newton's next residual in distance is about `½v′(f/v)²`: when that is
-    /// below a hundredth of the tolerance, the step is taken without measuring it (the cursor
+    /// below a tenth of the tolerance, the step is taken without measuring it (the cursor
     /// takes the target as its distance). The piece's check, measured independently, catches a
     /// node this estimate got wrong.
     func parameter(reaching target: Double, from cursor: inout Cursor, upTo t1: Double, span: Double) -> Double {
@@ -182,7 +182,7 @@ struct PieceBuilder {
     /// shrinks like the 8th power of the piece's width once the piece is small beside the
     /// distance to the nearest zero of the speed, so after a piece with error e the next width is
     /// `w·0.9·(budget/e)^(1/8)` (at most 4w), and a piece that misses is tried again that much
-    /// narrower (at least 20× narrower, at most 0.9×). Halving instead built every piece twice or
+    /// narrower (by a factor between 0.05 and 0.9). Halving instead built every piece twice or
     /// more and left accepted pieces up to half as wide as they could be.
     mutating func build(startDistance: Double, length: Double) {
         let first = pieces.count

@@ -38,7 +38,8 @@ public struct PathLocation: Hashable, Sendable {
 /// across the piece with one cursor so each step integrates only a short increment). The
 /// interpolant is accepted only after checking, at the 9 extrema of T₈ (where the error of
 /// interpolating at T₈'s zeros peaks), the distance along the curve between the point it yields
-/// and the exact one; a piece that misses is tried again narrower. Each piece is as wide as its
+/// and the exact one (integrated at the 7 inside, bounded from the speed at the two ends); a
+/// piece that misses is tried again narrower. Each piece is as wide as its
 /// error allows: a step-size controller (`PieceBuilder.build`) sizes the next piece from the 8th
 /// root of the last one's error, down to 2⁻⁴⁰ of the segment's parameter range. The check is in
 /// distance, not in `t`, so cusps (where `t(s)` has a square-root singularity but the curve

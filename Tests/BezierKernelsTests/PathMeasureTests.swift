@@ -68,6 +68,16 @@ struct PathMeasureTests {
         }
     }
 
+    // The build's cost is its number of pieces times ~20 short arc-length increments each: the
+    // step-size controller keeps pieces as wide as their error allows (122 on the first bee path,
+    // 174 on the second at 1e-9; halving took 155 and 214), and this keeps it from drifting.
+    @Test("pieces as wide as their error allows: at most 130 / 180 on the bee paths at 1e-9", arguments: SeedPath.all)
+    func pieceCount(seed: SeedPath) throws {
+        let measure = try PathMeasure(path: seed.path, accuracy: 1e-9)
+        #expect(measure.pieces.count <= (seed.bee == 1 ? 130 : 180), "\(measure.pieces.count) pieces")
+        #expect(measure.maximumError <= 0.25e-9)
+    }
+
     @Test("a path whose length overflows is refused, not measured into NaN", arguments: ["M0 0 L1e200 0", "M-1e307 0 L1e307 0", "M0 0 Q 1e160 1e160 2e160 0"])
     func lengthOverflow(data: String) throws {
         let path = try Path(svgPathData: data)
