@@ -96,23 +96,36 @@ struct PieceBuilder {
         return (speed, speed > 0 ? (velocity * acceleration).sum() / speed : 0)
     }
 
+    /// The third-order Taylor expansion of the inverse arc length from `t`: the parameter step
+    /// that covers `Δs` along the curve, `Δs/v − v′Δs²/(2v³) + (3v′² − v·v″)Δs³/(6v⁵)` (from
+    /// `dt/ds = 1/v`), with `v = |B′|`, `v′ = B′·B″/v` and `v″ = (|B″|² + B′·B‴ − v′²)/v`.
+    /// NaN where the speed vanishes.
+    @inline(__always) func taylorStep(_ ds: Double, from t: Double) -> Double {
+        let velocity = c1 + t * (2 * c2 + (3 * t) * c3)
+        let acceleration = 2 * c2 + (6 * t) * c3
+        let jerk = 6 * c3
+        let speed = (velocity * velocity).sum().squareRoot()
+        guard speed > 0 else { return .nan }
+        let inverse = 1 / speed
+        let rate = (velocity * acceleration).sum() * inverse
+        let curvature = ((acceleration * acceleration).sum() + (velocity * jerk).sum() - rate * rate) * inverse
+        let u = ds * inverse  // the first-order step
+        return u * (1 + u * inverse * (-0.5 * rate + u * inverse * (3 * rate * rate - speed * curvature) * (1.0 / 6)))
+    }
+
     /// The parameter in [cursor.t, t1] at arc length `target` from the piece's start; the cursor
     /// is left there.
     ///
-    /// The first guess is the second-order Taylor step from the cursor, `t + Δs/v − v′Δs²/(2v³)`
-    /// (from `dt/ds = 1/v`, `d²t/ds² = −v′/v³`); then safeguarded Newton, bisection when a step
-    /// leaves the bracket. Newton's next residual in distance is about `½v′(f/v)²`: when that is
+    /// The first guess is the third-order Taylor step from the cursor (`taylorStep`); then
+    /// safeguarded Newton, bisection when a step leaves the bracket. Newton's next residual in distance is about `½v′(f/v)²`: when that is
     /// below a tenth of the tolerance, the step is taken without measuring it (the cursor
     /// takes the target as its distance). The piece's check, measured independently, catches a
     /// node this estimate got wrong.
     func parameter(reaching target: Double, from cursor: inout Cursor, upTo t1: Double, span: Double) -> Double {
         var lo = cursor.distance <= target ? cursor.t : 0, hi = t1
         let tolerance = 0.1 * budget
-        let start = speedAndRate(at: cursor.t)
         let step = target - cursor.distance
-        var t = start.speed > 0
-            ? cursor.t + step / start.speed - start.rate * step * step / (2 * start.speed * start.speed * start.speed)
-            : .nan
+        var t = cursor.t + taylorStep(step, from: cursor.t)
         if !(t > lo && t < hi) {
             let remaining = span - cursor.distance
             t = remaining > 0 ? cursor.t + (t1 - cursor.t) * (step / remaining) : 0.5 * (lo + hi)
