@@ -123,6 +123,19 @@ import Testing
         for part in ["smoothness", "integrators", "raced"] { #expect(run.stdout.contains(part)) }
     }
 
+    /// A GSL integrator that fails on the menu spring (part 2) ends the main job with exit 3,
+    /// as a kernel that disagrees with its reference (part 3) does; both are named.
+    @Test func mainJobExitsThreeOnAnyFailedReference() {
+        let clean = mainJobVerdict(kernelFailures: [], integratorFailures: [])
+        #expect(clean.status == .success && clean.summaryLine == nil)
+        let integrator = mainJobVerdict(kernelFailures: [], integratorFailures: ["gsl-rkf45 @60 Hz: GSL error 'failure'"])
+        #expect(integrator.status == .referenceFailed)
+        #expect(integrator.summaryLine?.contains("integrators: gsl-rkf45 @60 Hz") == true)
+        let both = mainJobVerdict(kernelFailures: ["arclen/cubic: off by 1e-6"], integratorFailures: ["gsl-rk4: x"])
+        #expect(both.status == .referenceFailed)
+        #expect(both.summaryLine?.contains("arclen/cubic: off by 1e-6; integrators: gsl-rk4: x") == true)
+    }
+
     @Test func unknownMainJobFlagIsAUsageError() throws {
         expectUsageError(try runBench(["--fast"]), mentioning: "unknown option '--fast'")
     }

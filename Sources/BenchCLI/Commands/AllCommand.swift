@@ -18,7 +18,8 @@ let allCommand = Command(
       3. the kernels raced against their references in quick mode, as 'bench run --quick'.
     Release builds only (it times kernels). Exit 0 once every part ran: the verdicts are
     reported here, and 'bench validate' is the gate CI uses. Exit 3 if a kernel disagreed with
-    its reference, 2 on bad usage. --quick races only the kernels that have a GSL reference
+    its reference or a GSL integrator failed on the menu spring (each named in the summary),
+    2 on bad usage. --quick races only the kernels that have a GSL reference
     (skipping the C floor, the scene and Lottie files, the traces, the swarm and the plot
     renderer) and compares integrators at 60 Hz only.
     """,
@@ -89,11 +90,12 @@ let allCommand = Command(
         let raced = outcome.results.filter { $0.speedup != nil }
         summary.append("  kernels: \(outcome.results.count) benchmarks, \(raced.count) raced against a reference; "
             + raced.map { "\($0.name) ×\(significant($0.speedup!))" }.joined(separator: ", "))
-        if !outcome.failures.isEmpty {
-            summary.append("  REFERENCE FAILURES: " + outcome.failures.map(\.description).joined(separator: "; "))
-        }
+        let verdict = mainJobVerdict(kernelFailures: outcome.failures.map(\.description),
+                                     integratorFailures: comparison.referenceFailures)
+        if let line = verdict.summaryLine { summary.append(line) }
+        for failure in comparison.referenceFailures { console.err("bench: reference failed: \(failure)") }
         console.out(summary.joined(separator: "\n"))
-        return outcome.failures.isEmpty ? .success : .referenceFailed
+        return verdict.status
     }
 )
 
@@ -121,4 +123,14 @@ private func seconds(since start: ContinuousClock.Instant, _ clock: ContinuousCl
     let elapsed = start.duration(to: clock.now)
     let value = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
     return "\(significant(value)) s"
+}
+
+/// The main job's exit status and its summary line for failed references: a kernel that
+/// disagreed with its reference (part 3) and a GSL integrator that failed on the menu spring
+/// (part 2, whose row says why) both make it exit 3, as `bench run` and `bench integrators` do
+/// on their own.
+func mainJobVerdict(kernelFailures: [String], integratorFailures: [String]) -> (summaryLine: String?, status: ExitCode) {
+    let failures = kernelFailures + integratorFailures.map { "integrators: " + $0 }
+    guard !failures.isEmpty else { return (nil, .success) }
+    return ("  REFERENCE FAILURES: " + failures.joined(separator: "; "), .referenceFailed)
 }
