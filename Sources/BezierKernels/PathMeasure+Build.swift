@@ -198,6 +198,135 @@ struct PieceBuilder {
         return t
     }
 
+    // MARK: Eight at once
+
+    /// The signed arc lengths of the eight spans `[from[k], to[k]]`, each by one 4-point rule on
+    /// the span's restriction of the speed, evaluated lane by lane in packed arithmetic; `nil`
+    /// unless every span lies in `[low, high]` and is at most `fastWidth` wide (where the rule is
+    /// within the arc-length accuracy, see `fastWidth(from:to:)`).
+    func laneIncrements(from: SIMD8<Double>, to: SIMD8<Double>, low: Double, high: Double, fastWidth: Double) -> SIMD8<Double>? {
+        typealias V = SIMD8<Double>
+        let lower = from.replacing(with: to, where: to .< from)
+        let upper = to.replacing(with: from, where: to .< from)
+        guard all(upper - lower .<= V(repeating: fastWidth)), all(lower .>= V(repeating: low)),
+              all(upper .<= V(repeating: high)) else { return nil }
+        // In x = 2t − 1: centre c and half-width h (= the span's width in t).
+        let c = lower + upper - 1
+        let h = upper - lower
+        let q = speed.q
+        // The span's hodograph over [−1, 1], Jacobian folded in: h·q(c + h·x).
+        let mx = h * (q.m.x + c * (q.m1.x + c * q.m2.x)), my = h * (q.m.y + c * (q.m1.y + c * q.m2.y))
+        let h2 = h * h
+        let m1x = h2 * (q.m1.x + 2 * c * q.m2.x), m1y = h2 * (q.m1.y + 2 * c * q.m2.y)
+        let h3 = h2 * h
+        let m2x = h3 * q.m2.x, m2y = h3 * q.m2.y
+        func pair(_ x: Double) -> V {
+            let evenX = mx + (x * x) * m2x, evenY = my + (x * x) * m2y
+            let oddX = x * m1x, oddY = x * m1y
+            let ax = evenX + oddX, ay = evenY + oddY, bx = evenX - oddX, by = evenY - oddY
+            return (ax * ax + ay * ay).squareRoot() + (bx * bx + by * by).squareRoot()
+        }
+        let x = GaussLegendre.nodes4, w = GaussLegendre.weights4
+        let lengths = (1.5 * speed.scale) * (w.0 * pair(x.0) + w.1 * pair(x.1))
+        return lengths.replacing(with: -lengths, where: to .< from)
+    }
+
+    /// `speedAndRate(at:)` for eight parameters.
+    @inline(__always) func laneSpeedAndRate(at t: SIMD8<Double>) -> (speed: SIMD8<Double>, rate: SIMD8<Double>) {
+        let vx = c1.x + t * (2 * c2.x + (3 * t) * c3.x), vy = c1.y + t * (2 * c2.y + (3 * t) * c3.y)
+        let ax = 2 * c2.x + (6 * t) * c3.x, ay = 2 * c2.y + (6 * t) * c3.y
+        let speed = (vx * vx + vy * vy).squareRoot()
+        return (speed, (vx * ax + vy * ay) / speed)
+    }
+
+    /// Whether `t` increases strictly from lane to lane, inside (low, high).
+    @inline(__always) static func strictlyIncreasing(_ t: SIMD8<Double>, above low: Double, below high: Double) -> Bool {
+        guard t[0] > low, t[7] < high else { return false }
+        for k in 1..<8 where !(t[k] > t[k - 1]) { return false }
+        return true
+    }
+
+    /// First guesses at the eight nodes from the quintic Hermite interpolant of t(s) over the
+    /// piece (`length` long): the parameter, `dt/ds = 1/v` and `d²t/ds² = −v′/v³` at both ends.
+    /// The basis at the nodes is fixed (`hermiteBasis`), so this is six multiply-adds per lane
+    /// and two speed evaluations, where a chain of Taylor steps is eight dependent square roots
+    /// and divisions. NaN or out of order where a speed at an end vanishes (the caller checks).
+    func hermiteGuesses(from t0: Double, to t1: Double, length: Double) -> SIMD8<Double> {
+        let (v0, r0) = speedAndRate(at: t0), (v1, r1) = speedAndRate(at: t1)
+        let basis = Self.hermiteBasis
+        let l2 = length * length
+        let d0 = length / v0, d1 = length / v1
+        let a0 = -l2 * r0 / (v0 * v0 * v0), a1 = -l2 * r1 / (v1 * v1 * v1)
+        return t0 * basis.0 + d0 * basis.1 + a0 * basis.2 + t1 * basis.3 + d1 * basis.4 + a1 * basis.5
+    }
+
+    /// The quintic Hermite basis at the nodes, u = (1 + x)/2 (for t(0), L·t′(0), L²·t″(0), t(L),
+    /// L·t′(L), L²·t″(L)).
+    static let hermiteBasis: (SIMD8<Double>, SIMD8<Double>, SIMD8<Double>, SIMD8<Double>, SIMD8<Double>, SIMD8<Double>) = {
+        let u = 0.5 * (1 + nodes)
+        let u2 = u * u, u3 = u2 * u, u4 = u3 * u, u5 = u4 * u
+        let h0 = 1 - 10 * u3 + 15 * u4 - 6 * u5
+        let h1 = u - 6 * u3 + 8 * u4 - 3 * u5
+        let h2 = 0.5 * (u2 - 3 * u3 + 3 * u4 - u5)
+        let h3 = 10 * u3 - 15 * u4 + 6 * u5
+        let h4 = -4 * u3 + 7 * u4 - 3 * u5
+        let h5 = 0.5 * (u3 - 2 * u4 + u5)
+        return (h0, h1, h2, h3, h4, h5)
+    }()
+
+    /// `|v|` lane by lane.
+    @inline(__always) static func magnitude(_ v: SIMD8<Double>) -> SIMD8<Double> {
+        v.replacing(with: -v, where: v .< 0)
+    }
+
+    /// Running sums: `result[k] = Σ_{i ≤ k} values[i]`.
+    @inline(__always) static func prefixSums(_ values: SIMD8<Double>) -> SIMD8<Double> {
+        var sums = values
+        for k in 1..<8 { sums[k] += sums[k - 1] }
+        return sums
+    }
+
+    /// The parameters at the eight node distances `targets` (increasing, from the piece's start
+    /// t0), solved together: first guesses from a chain of third-order Taylor steps, then Newton
+    /// on all eight at once, each lane's distance the sum of the increments between consecutive
+    /// parameters (eight spans integrated in packed arithmetic). As in `parameter(reaching:…)`,
+    /// Newton's last step is taken unmeasured once its predicted residual, `½v′(f/v)²`, is below
+    /// a tenth of the tolerance in every lane. `nil` where the sequential solve is needed: a
+    /// span too wide for the 4-point rule, a step that leaves the piece or breaks the order, a
+    /// vanishing speed, or no convergence in four rounds.
+    func laneNodes(targets: SIMD8<Double>, from t0: Double, to t1: Double, fastWidth: Double) -> SIMD8<Double>? {
+        typealias V = SIMD8<Double>
+        let tolerance = 0.1 * budget
+        var t = hermiteGuesses(from: t0, to: t1, length: targets[0] + targets[7])
+        if !(Self.strictlyIncreasing(t, above: t0, below: t1)) {
+            // A vanishing or sharply turning speed at an end: a chain of Taylor steps instead.
+            var previous = t0, reached = 0.0
+            for k in 0..<8 {
+                let next = previous + taylorStep(targets[k] - reached, from: previous)
+                guard next > previous, next < t1 else { return nil }
+                t[k] = next
+                (previous, reached) = (next, targets[k])
+            }
+        }
+        for _ in 0..<4 {
+            var starts = V(repeating: t0)
+            for k in 1..<8 { starts[k] = t[k - 1] }
+            guard let increments = laneIncrements(from: starts, to: t, low: t0, high: t1, fastWidth: fastWidth) else { return nil }
+            let f = Self.prefixSums(increments) - targets
+            if all(Self.magnitude(f) .<= V(repeating: tolerance)) { return t }
+            let (v, rate) = laneSpeedAndRate(at: t)
+            guard all(v .> 0) else { return nil }
+            let step = f / v
+            let next = t - step
+            // In the piece and in order, or the sequential solve takes over.
+            guard Self.strictlyIncreasing(next, above: t0, below: t1) else { return nil }
+            let predicted: V = 0.5 * Self.magnitude(rate) * (step * step)
+            if all(predicted .<= V(repeating: 0.1 * tolerance)) { return next }
+            t = next
+        }
+        return nil
+    }
+
     /// The Chebyshev nodes of the first kind on [−1, 1], `x_j = −cos(π(j + ½)/8)`: increasing,
     /// so one cursor solves them in order.
     static let nodes = SIMD8<Double>((0..<8).map { -Math.cos(.pi * (Double($0) + 0.5) / 8) })
@@ -300,12 +429,21 @@ struct PieceBuilder {
         let nodes = Self.nodes
         var monomial = SIMD8<Double>()
         let fast = fastWidth(from: t0, to: t1)
-        var cursor = Cursor(t: t0, distance: 0, low: t0, high: t1, fastWidth: fast)
-        Self.interpolation.withUnsafeBufferPointer { columns in
+        let targets = half * (1 + nodes)
+        // All eight nodes at once where the piece allows, else one after the other.
+        let values: SIMD8<Double>
+        if half > 1e-300, let solved = laneNodes(targets: targets, from: t0, to: t1, fastWidth: fast) {
+            values = solved
+        } else {
+            var cursor = Cursor(t: t0, distance: 0, low: t0, high: t1, fastWidth: fast)
+            var sequential = SIMD8<Double>()
             for j in 0..<8 {
-                let t = parameter(reaching: half * (1 + nodes[j]), from: &cursor, upTo: t1, span: length)
-                monomial += t * columns[j]
+                sequential[j] = parameter(reaching: targets[j], from: &cursor, upTo: t1, span: length)
             }
+            values = sequential
+        }
+        Self.interpolation.withUnsafeBufferPointer { columns in
+            for j in 0..<8 { monomial += values[j] * columns[j] }
         }
         // A piece shorter than ~1e-308 has no finite inverse half-width: the largest double
         // stands in for it, mapping the piece to x′ = r·x in [−r, r] with r = half × that double,
@@ -347,11 +485,22 @@ struct PieceBuilder {
             return speedAndRate(at: end).speed * dt + 0.5 * accelerationBound * dt * dt
         }
         var error = max(endMiss(-1, end: t0), endMiss(1, end: t1))
+        guard error <= limit else { return (piece, error) }
+        // The 7 inner checks (the last repeated in an eighth lane) in packed arithmetic where
+        // their spans allow, else one after the other.
+        var checkTargets = SIMD8<Double>(repeating: 0), checked = SIMD8<Double>(repeating: t0)
+        for k in 0..<8 {
+            checkTargets[k] = half * (1 + Self.checks[min(k, 6)])
+            checked[k] = piece.interpolant(at: (startDistance + checkTargets[k] - piece.midDistance) * inverseHalfSpan)
+        }
+        var starts = SIMD8<Double>(repeating: t0)
+        for k in 1..<8 { starts[k] = checked[k - 1] }
+        if half > 1e-300, let increments = laneIncrements(from: starts, to: checked, low: t0, high: t1, fastWidth: fast) {
+            return (piece, max(error, Self.magnitude(Self.prefixSums(increments) - checkTargets).max()))
+        }
         var checker = Cursor(t: t0, distance: 0, low: t0, high: t1, fastWidth: fast)
-        for x in Self.checks where error <= limit {
-            let target = half * (1 + x)
-            let t = piece.interpolant(at: (startDistance + target - piece.midDistance) * inverseHalfSpan)
-            error = max(error, abs(advance(&checker, to: t) - target))
+        for k in 0..<7 where error <= limit {
+            error = max(error, abs(advance(&checker, to: checked[k]) - checkTargets[k]))
         }
         return (piece, error)
     }
