@@ -1,4 +1,4 @@
-// The C math library (log, exp, trigonometry) without Foundation.
+// The C math library (log, trigonometry) without Foundation.
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #elseif canImport(Musl)
@@ -11,7 +11,6 @@ import Darwin
 @usableFromInline enum Math {
     #if canImport(Darwin)
     @inlinable static func log(_ x: Double) -> Double { Darwin.log(x) }
-    @inlinable static func exp(_ x: Double) -> Double { Darwin.exp(x) }
     @inlinable static func sin(_ x: Double) -> Double { Darwin.sin(x) }
     @inlinable static func cos(_ x: Double) -> Double { Darwin.cos(x) }
     @inlinable static func tan(_ x: Double) -> Double { Darwin.tan(x) }
@@ -20,7 +19,6 @@ import Darwin
     @inlinable static func pow(_ x: Double, _ y: Double) -> Double { Darwin.pow(x, y) }
     #else
     @inlinable static func log(_ x: Double) -> Double { Glibc.log(x) }
-    @inlinable static func exp(_ x: Double) -> Double { Glibc.exp(x) }
     @inlinable static func sin(_ x: Double) -> Double { Glibc.sin(x) }
     @inlinable static func cos(_ x: Double) -> Double { Glibc.cos(x) }
     @inlinable static func tan(_ x: Double) -> Double { Glibc.tan(x) }

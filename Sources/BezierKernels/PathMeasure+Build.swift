@@ -109,10 +109,20 @@ struct PieceBuilder {
         let size = l1 + l2 * reach + l3 * reach * reach
         let tolerance = lengthAccuracy / speed.scale
         guard size > 0, tolerance > 0 else { return 0 }
-        // (tolerance·δ¹⁰/(8.54·size))^(1/11), in logarithms (δ¹⁰ alone may overflow).
-        let logWidth = (Math.log(tolerance) + 10 * Math.log(delta) - Math.log(8.54 * size)) / 11
-        let width = Math.exp(logWidth)
-        return width.isFinite ? min(0.5 * delta, width) : 0
+        // δ·y^(1/11) with y = tolerance/(8.54·size·δ) (δ¹⁰ alone may overflow), rounded down to
+        // a quarter power of two: 2^⌊e/11⌋ (e the binary exponent of y) is at most the root and
+        // more than half of it, and two trials (×√2, then ×2^(1/4), each an 11th power against y)
+        // bring it within 2^(1/4) of the root, from below — no logarithm, no exponential.
+        let y = tolerance / (8.54 * size * delta)
+        guard y.isNormal else { return y > 1 ? 0.5 * delta : 0 }
+        let exponent = y.exponent >= 0 ? y.exponent / 11 : -((-y.exponent + 10) / 11)
+        var root = Double(sign: .plus, exponent: exponent, significand: 1)
+        for factor in [0x1.6a09e667f3bcdp0, 0x1.306fe0a31b715p0] {  // 2^(1/2), 2^(1/4)
+            let trial = root * factor
+            let t2 = trial * trial, t4 = t2 * t2, t8 = t4 * t4
+            if t8 * t2 * trial <= y { root = trial }
+        }
+        return min(0.5 * delta, delta * root)
     }
 
     /// The arc length from `t0` to `t1` (negative backwards) within `lengthAccuracy`.
