@@ -175,10 +175,10 @@ struct PieceBuilder {
     /// is left there.
     ///
     /// The first guess is the third-order Taylor step from the cursor (`taylorStep`); then
-    /// safeguarded Newton, bisection when a step leaves the bracket. Newton's next residual in distance is about `½v′(f/v)²`: when that is
-    /// below a tenth of the tolerance, the step is taken without measuring it (the cursor
-    /// takes the target as its distance). The piece's check, measured independently, catches a
-    /// node this estimate got wrong.
+    /// safeguarded Newton, bisection when a step leaves the bracket. Newton's next residual in
+    /// distance is about `½v′(f/v)²`: when that is below a tenth of the tolerance, the step is
+    /// taken without measuring it (the cursor takes the target as its distance). The piece's
+    /// check, measured independently, catches a node this estimate got wrong.
     func parameter(reaching target: Double, from cursor: inout Cursor, upTo t1: Double, span: Double) -> Double {
         var lo = cursor.distance <= target ? cursor.t : 0, hi = t1
         let tolerance = 0.1 * budget
@@ -297,8 +297,9 @@ struct PieceBuilder {
     }
 
     /// The parameters at the eight node distances `targets` (increasing, from the piece's start
-    /// t0), solved together: first guesses from a chain of third-order Taylor steps, then Newton
-    /// on all eight at once, each lane's distance the sum of the increments between consecutive
+    /// t0), solved together: first guesses from the quintic Hermite interpolant
+    /// (`hermiteGuesses`; a chain of third-order Taylor steps where that is out of order), then
+    /// Newton on all eight at once, each lane's distance the sum of the increments between consecutive
     /// parameters (eight spans integrated in packed arithmetic). As in `parameter(reaching:…)`,
     /// Newton's last step is taken unmeasured once its predicted residual, `½v′(f/v)²`, is below
     /// a tenth of the tolerance in every lane. `nil` where the sequential solve is needed: a
@@ -338,7 +339,8 @@ struct PieceBuilder {
     }
 
     /// The Chebyshev nodes of the first kind on [−1, 1], `x_j = −cos(π(j + ½)/8)`: increasing,
-    /// so one cursor solves them in order.
+    /// so each lane's distance is the previous lane's plus one increment (and one cursor solves
+    /// them in order on the sequential path).
     static let nodes = SIMD8<Double>((0..<8).map { -Math.cos(.pi * (Double($0) + 0.5) / 8) })
 
     /// The matrix from values at `nodes` to the monomial coefficients of the degree-7 interpolant
@@ -451,8 +453,7 @@ struct PieceBuilder {
     /// The degree-7 interpolant of t(s) on [t0, t1] and its largest error in distance at the
     /// check points (the check stops at the first error above `stopAbove`).
     func fit(from t0: Double, to t1: Double, startDistance: Double, length: Double, stopAbove limit: Double) -> (piece: PathMeasure.Piece, error: Double) {
-        // Interpolate t at the Chebyshev nodes of [startDistance, startDistance + length], solved
-        // in increasing distance with one cursor.
+        // Interpolate t at the Chebyshev nodes of [startDistance, startDistance + length].
         let half = 0.5 * length
         let nodes = Self.nodes
         var monomial = SIMD8<Double>()
