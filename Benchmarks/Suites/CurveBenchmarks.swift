@@ -447,8 +447,8 @@ struct CurveBenchmarkError: Error, CustomStringConvertible {
 /// pieces, each a degree-7 interpolant of t(s) at 8 Chebyshev nodes checked at T₈'s 9 extrema)
 /// the straightforward way: each node's t by the segment's exact inverse arc length from the
 /// segment's start, each check's distance by the arc length from the piece's start — what the
-/// build did before it swept a piece with one cursor and integrated the speed's restriction
-/// directly. Handed the kernel's pieces, it skips the retries the kernel's step-size control
+/// build did before it integrated only short increments of the speed's restriction (swept with
+/// one cursor, then eight nodes at a time in packed lanes). Handed the kernel's pieces, it skips the retries the kernel's step-size control
 /// pays for (a fifth of its fits on the bee paths), so the ratio understates the gain.
 func pathMeasureBuildBenchmark() throws -> Benchmark {
     let paths = try CurvesSeedPaths.beePaths()
