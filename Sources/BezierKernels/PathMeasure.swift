@@ -128,8 +128,10 @@ public struct PathMeasure: Sendable {
             if length > 0 {
                 var builder = PieceBuilder(segment: segment, coefficients: coefficients, segmentIndex: index,
                                            budget: 0.25 * accuracy, lengthAccuracy: lengthAccuracy)
+                // The builder appends to the path's array (moved in and out, not copied).
+                swap(&builder.pieces, &pieces)
                 builder.build(startDistance: distance, length: length)
-                pieces += builder.pieces
+                swap(&builder.pieces, &pieces)
                 worst = max(worst, builder.worstError)
             }
             distance += length
