@@ -117,11 +117,12 @@ struct PieceBuilder {
         guard y.isNormal else { return y > 1 ? 0.5 * delta : 0 }
         let exponent = y.exponent >= 0 ? y.exponent / 11 : -((-y.exponent + 10) / 11)
         var root = Double(sign: .plus, exponent: exponent, significand: 1)
-        for factor in [0x1.6a09e667f3bcdp0, 0x1.306fe0a31b715p0] {  // 2^(1/2), 2^(1/4)
-            let trial = root * factor
-            let t2 = trial * trial, t4 = t2 * t2, t8 = t4 * t4
-            if t8 * t2 * trial <= y { root = trial }
+        @inline(__always) func within(_ x: Double) -> Bool {
+            let x2 = x * x, x4 = x2 * x2, x8 = x4 * x4
+            return x8 * x2 * x <= y
         }
+        if within(root * 0x1.6a09e667f3bcdp0) { root *= 0x1.6a09e667f3bcdp0 }  // 2^(1/2)
+        if within(root * 0x1.306fe0a31b715p0) { root *= 0x1.306fe0a31b715p0 }  // 2^(1/4)
         return min(0.5 * delta, delta * root)
     }
 
