@@ -100,7 +100,7 @@ public struct PathMeasure: Sendable {
     ///   the exact point at the distance asked (default 1e-9).
     /// - Throws: `invalidAccuracy`; `emptyPath` for a path with no elements.
     /// - Complexity: O(number of pieces) short arc-length increments (each one small Gauss–Legendre
-    ///   rule on the segment's speed, about 16 per piece, 8 at a time); about 90 µs for a bee path
+    ///   rule on the segment's speed, about 16 per piece, 8 at a time); about 85 µs for a bee path
     ///   (~120–170 pieces at 1e-9), linear in the number of segments (`pathmeasure/build`,
     ///   `pathmeasure/build-random`).
     public init(path: Path, accuracy: Double = Accuracy.default) throws(BezierError) {
