@@ -146,11 +146,14 @@ struct PieceBuilder {
         return cursor.distance
     }
 
-    /// The speed `v = |B'(t)|` and its rate `dv/dt = B'·B''/|B'|` (from the power-form
-    /// coefficients: `B' = c1 + t(2c2 + 3t·c3)`, `B'' = 2c2 + 6t·c3`).
+    /// `B'(t) = c1 + t(2c2 + 3t·c3)` and `B''(t) = 2c2 + 6t·c3`, from the power-form coefficients.
+    @inline(__always) func derivatives(at t: Double) -> (velocity: SIMD2<Double>, acceleration: SIMD2<Double>) {
+        (c1 + t * (2 * c2 + (3 * t) * c3), 2 * c2 + (6 * t) * c3)
+    }
+
+    /// The speed `v = |B'(t)|` and its rate `dv/dt = B'·B''/|B'|`.
     @inline(__always) func speedAndRate(at t: Double) -> (speed: Double, rate: Double) {
-        let velocity = c1 + t * (2 * c2 + (3 * t) * c3)
-        let acceleration = 2 * c2 + (6 * t) * c3
+        let (velocity, acceleration) = derivatives(at: t)
         let speed = (velocity * velocity).sum().squareRoot()
         return (speed, speed > 0 ? (velocity * acceleration).sum() / speed : 0)
     }
@@ -160,8 +163,7 @@ struct PieceBuilder {
     /// `dt/ds = 1/v`), with `v = |B′|`, `v′ = B′·B″/v` and `v″ = (|B″|² + B′·B‴ − v′²)/v`.
     /// NaN where the speed vanishes.
     @inline(__always) func taylorStep(_ ds: Double, from t: Double) -> Double {
-        let velocity = c1 + t * (2 * c2 + (3 * t) * c3)
-        let acceleration = 2 * c2 + (6 * t) * c3
+        let (velocity, acceleration) = derivatives(at: t)
         let jerk = 6 * c3
         let speed = (velocity * velocity).sum().squareRoot()
         guard speed > 0 else { return .nan }
@@ -242,6 +244,12 @@ struct PieceBuilder {
         return lengths.replacing(with: -lengths, where: to .< from)
     }
 
+    /// `speedAndRate(at:)` at a piece's two ends.
+    struct PieceEnds {
+        var start: (speed: Double, rate: Double)
+        var end: (speed: Double, rate: Double)
+    }
+
     /// `speedAndRate(at:)` for eight parameters.
     @inline(__always) func laneSpeedAndRate(at t: SIMD8<Double>) -> (speed: SIMD8<Double>, rate: SIMD8<Double>) {
         let vx = c1.x + t * (2 * c2.x + (3 * t) * c3.x), vy = c1.y + t * (2 * c2.y + (3 * t) * c3.y)
@@ -260,10 +268,11 @@ struct PieceBuilder {
     /// First guesses at the eight nodes from the quintic Hermite interpolant of t(s) over the
     /// piece (`length` long): the parameter, `dt/ds = 1/v` and `d²t/ds² = −v′/v³` at both ends.
     /// The basis at the nodes is fixed (`hermiteBasis`), so this is six multiply-adds per lane
-    /// and two speed evaluations, where a chain of Taylor steps is eight dependent square roots
-    /// and divisions. NaN or out of order where a speed at an end vanishes (the caller checks).
-    func hermiteGuesses(from t0: Double, to t1: Double, length: Double) -> SIMD8<Double> {
-        let (v0, r0) = speedAndRate(at: t0), (v1, r1) = speedAndRate(at: t1)
+    /// from the two ends' speeds (`PieceEnds`, which the end checks use too), where a chain of
+    /// Taylor steps is eight dependent square roots and divisions. NaN or out of order where a
+    /// speed at an end vanishes (the caller checks).
+    func hermiteGuesses(from t0: Double, to t1: Double, length: Double, ends: PieceEnds) -> SIMD8<Double> {
+        let (v0, r0) = ends.start, (v1, r1) = ends.end
         let basis = Self.hermiteBasis
         let l2 = length * length
         let d0 = length / v0, d1 = length / v1
@@ -306,10 +315,10 @@ struct PieceBuilder {
     /// a tenth of the tolerance in every lane. `nil` where the sequential solve is needed: a
     /// span too wide for the 4-point rule, a step that leaves the piece or breaks the order, a
     /// vanishing speed, or no convergence in four rounds.
-    func laneNodes(targets: SIMD8<Double>, from t0: Double, to t1: Double, fastWidth: Double) -> SIMD8<Double>? {
+    func laneNodes(targets: SIMD8<Double>, from t0: Double, to t1: Double, ends: PieceEnds, fastWidth: Double) -> SIMD8<Double>? {
         typealias V = SIMD8<Double>
         let tolerance = 0.1 * budget
-        var t = hermiteGuesses(from: t0, to: t1, length: targets[0] + targets[7])
+        var t = hermiteGuesses(from: t0, to: t1, length: targets[0] + targets[7], ends: ends)
         if !(Self.strictlyIncreasing(t, above: t0, below: t1)) {
             // A vanishing or sharply turning speed at an end: a chain of Taylor steps instead.
             var previous = t0, reached = 0.0
@@ -462,7 +471,9 @@ struct PieceBuilder {
         let targets = half * (1 + nodes)
         // All eight nodes at once where the piece allows, else one after the other.
         let values: SIMD8<Double>
-        if half > 1e-300, let solved = laneNodes(targets: targets, from: t0, to: t1, fastWidth: fast) {
+        // The speed and its rate at the piece's ends: the nodes' first guesses and the end checks.
+        let ends = PieceEnds(start: speedAndRate(at: t0), end: speedAndRate(at: t1))
+        if half > 1e-300, let solved = laneNodes(targets: targets, from: t0, to: t1, ends: ends, fastWidth: fast) {
             values = solved
         } else {
             var cursor = Cursor(t: t0, distance: 0, low: t0, high: t1, fastWidth: fast)
@@ -509,12 +520,12 @@ struct PieceBuilder {
         // increasing distance with one cursor. At the ends, where the miss in t is tiny on any
         // piece worth keeping, the distance it covers is bounded without integrating:
         // |Δs| ≤ v·|Δt| + ½·max|v′|·Δt², with |v′| ≤ |B''| ≤ `accelerationBound`.
-        func endMiss(_ x: Double, end: Double) -> Double {
+        func endMiss(_ x: Double, end: Double, speed: Double) -> Double {
             let t = piece.interpolant(at: (startDistance + half * (1 + x) - piece.midDistance) * inverseHalfSpan)
             let dt = abs(t - end)
-            return speedAndRate(at: end).speed * dt + 0.5 * accelerationBound * dt * dt
+            return speed * dt + 0.5 * accelerationBound * dt * dt
         }
-        var error = max(endMiss(-1, end: t0), endMiss(1, end: t1))
+        var error = max(endMiss(-1, end: t0, speed: ends.start.speed), endMiss(1, end: t1, speed: ends.end.speed))
         guard error <= limit else { return (piece, error) }
         // The 7 inner checks (the last repeated in an eighth lane) in packed arithmetic where
         // their spans allow, else one after the other.
