@@ -120,12 +120,7 @@ extension CubicBezier: ParametricCurveArcLength {
         try BezierError.validate(accuracy: accuracy)
         let speed = CubicSpeed(self)
         let total = speed.length(from: 0, to: 1, accuracy: 0.5 * accuracy, tally: &tally)
-        guard total.isFinite else { throw .lengthOverflow(segment: 0) }
-        guard length.isFinite, length >= -accuracy, length <= total + accuracy else {
-            throw .distanceOutOfRange(length, length: total)
-        }
-        if length <= 0 || total <= 0 { return 0 }
-        if length >= total { return 1 }
+        if let end = try inverseArcLengthEnd(length, total: total, accuracy: accuracy) { return end }
         var lo = 0.0, hi = 1.0
         var t = length / total
         var reached = speed.length(from: 0, to: t, accuracy: 0.25 * accuracy, tally: &tally)

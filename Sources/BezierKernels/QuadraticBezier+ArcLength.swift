@@ -128,12 +128,7 @@ extension QuadraticBezier: ParametricCurveArcLength {
 @inlinable
 public func solveParameter(atArcLength length: Double, total: Double, accuracy: Double,
                     lengthTo: (Double) -> Double, speed: (Double) -> Double) throws(BezierError) -> Double {
-    guard total.isFinite else { throw .lengthOverflow(segment: 0) }
-    guard length.isFinite, length >= -accuracy, length <= total + accuracy else {
-        throw .distanceOutOfRange(length, length: total)
-    }
-    if length <= 0 || total <= 0 { return 0 }
-    if length >= total { return 1 }
+    if let end = try inverseArcLengthEnd(length, total: total, accuracy: accuracy) { return end }
     var lo = 0.0, hi = 1.0
     var t = length / total
     for _ in 0..<100 {
@@ -148,4 +143,20 @@ public func solveParameter(atArcLength length: Double, total: Double, accuracy: 
         t = next
     }
     return t
+}
+
+/// The checks every inverse arc length makes before it iterates, and its answer where it need
+/// not iterate: 0 at or before the start (or on a curve of no length), 1 at or past the end,
+/// `nil` for a length strictly inside.
+/// - Throws: `BezierError.lengthOverflow` for a non-finite `total`, `.distanceOutOfRange` for a
+///   `length` outside [−accuracy, total + accuracy].
+@inlinable
+func inverseArcLengthEnd(_ length: Double, total: Double, accuracy: Double) throws(BezierError) -> Double? {
+    guard total.isFinite else { throw .lengthOverflow(segment: 0) }
+    guard length.isFinite, length >= -accuracy, length <= total + accuracy else {
+        throw .distanceOutOfRange(length, length: total)
+    }
+    if length <= 0 || total <= 0 { return 0 }
+    if length >= total { return 1 }
+    return nil
 }
