@@ -16,11 +16,11 @@
 ///     // control.pairFalseAlarmRate == 0.25 for b = a·(1 + u), u even on [−10 %, 10 %)
 public struct AAControl: Codable, Equatable, Sendable {
     public enum Source: String, Codable, Sendable {
-        /// `bench run --aa`: the kernel raced against itself, sample by sample.
+        /// `bench run --aa`: the kernel raced against itself, sample by sample. (A run's own
+        /// samples split even against odd are no A/A control: the kernel–reference
+        /// interleaving's order effects made that estimate read 98–100 % where the race
+        /// measured 0.4 %.)
         case race
-        /// A run's own samples, even-numbered against odd-numbered (`bench run --compare`
-        /// without `--aa`): no extra measuring, half the samples per side.
-        case alternateSamples
     }
 
     public var name: String
@@ -92,19 +92,6 @@ public struct AAControl: Codable, Equatable, Sendable {
             if Statistics.median(sorted: right) / Statistics.median(sorted: left) - 1 > threshold { alarms += 1 }
         }
         medianFalseAlarmRate = Double(alarms) / Double(resamples)
-    }
-
-    /// The control from a run's own samples: even-numbered samples against odd-numbered ones
-    /// (rates turned into times first, so a slowdown is positive either way).
-    ///
-    /// - Throws: as ``init(name:first:second:thresholdPercent:source:resamples:seed:)``; a result with fewer
-    ///   than 8 samples.
-    public init(alternateSamplesOf result: BenchmarkResult, thresholdPercent: Double, resamples: Int = 2_000, seed: UInt64 = 0x5eed) throws {
-        let times = result.higherIsBetter ? result.values.map { 1 / $0 } : result.values
-        let count = times.count / 2
-        let even = (0..<count).map { times[2 * $0] }, odd = (0..<count).map { times[2 * $0 + 1] }
-        try self.init(name: result.name, first: even, second: odd, thresholdPercent: thresholdPercent,
-                      source: .alternateSamples, resamples: resamples, seed: seed)
     }
 }
 

@@ -18,9 +18,14 @@ import Foundation
 ///    reference by more than the threshold (the paired speedup, measured interleaved in each
 ///    run, dropped): when the reference slowed down as much, the machine did, not the code
 ///    (``Verdict/referenceChangedToo``);
-/// 4. it stays so when measured again (``confirmingRegressions(with:)``: `bench run` re-runs
-///    only the suspects, interleaved, three times, and keeps the flag only if every
-///    re-measurement is a regression by rules 1–3; otherwise ``Verdict/notReproduced``).
+/// 4. it stays so when measured again (``confirmingRegressions(with:otherCPUs:)``: `bench run`
+///    re-runs only the suspects, interleaved, three times, and keeps the flag only if every
+///    re-measurement is a regression by rules 1–3; otherwise ``Verdict/notReproduced``), and
+///    the re-measurements ran on a quiet machine (otherwise ``Verdict/underLoad``: not judged).
+///
+/// A benchmark whose ``Benchmark/revision`` differs from the baseline's measures other work and
+/// is not compared (``revisionChanged``); a baseline saved before revisions existed is
+/// ``isStale``.
 /// An **improvement** is the mirror image of 1–3. A change beyond the threshold that fails 1–2
 /// is **within noise**; anything within the threshold is **unchanged**.
 ///
@@ -43,6 +48,12 @@ import Foundation
 public struct BaselineComparison: Sendable {
     public enum Verdict: String, Codable, Sendable {
         case regression, improvement, withinNoise, referenceChangedToo, notReproduced, unchanged
+        /// Every re-measurement agreed with a regression (improvement), but they ran while
+        /// other processes kept more than ``MachineLoad/busyThreshold`` CPUs busy: contention
+        /// can slow a kernel by tens of percent, so agreement under load confirms nothing.
+        /// Neither a regression nor an improvement; ``BaselineComparison/hasRegressions`` does
+        /// not count it.
+        case underLoad
     }
 
     /// One benchmark present in both runs with the same unit.
@@ -78,6 +89,8 @@ public struct BaselineComparison: Sendable {
         public var remeasuredChangePercents: [Double] = []
         /// What each re-measurement alone would have been called.
         public var remeasuredVerdicts: [Verdict] = []
+        /// CPUs other processes kept busy while the re-measurements ran, where known.
+        public var remeasuredOtherCPUs: Double? = nil
         /// The verdict on time (rules 1–4).
         public var verdict: Verdict
         /// Instructions per work unit in the baseline and in this run, where both counted them.
@@ -132,6 +145,9 @@ public struct BaselineComparison: Sendable {
                     .map { "\($0.value.count) \(Entry.words(for: $0.key))" }.joined(separator: ", ")
                 text += "not confirmed: measured again \(again) times, \(range(remeasuredChangePercents)) (\(reasons))"
             case .unchanged: text += "unchanged"
+            case .underLoad:
+                text += "not judged: \(slowdownPercent > 0 ? "slower" : "faster") in \(again) of \(again) re-measurements (\(range(remeasuredChangePercents))), "
+                text += "but other processes kept \(String(format: "%.2g", remeasuredOtherCPUs ?? .nan)) CPUs busy while they ran"
             }
             if let baselineInstructions, let currentInstructions, let change = instructionChangePercent, let instructionVerdict {
                 text += "; instructions \(short(baselineInstructions)) → \(short(currentInstructions)) per \(workUnit) (\(percent(change))) "
@@ -163,6 +179,7 @@ public struct BaselineComparison: Sendable {
             case .referenceChangedToo: "with its reference moving as much"
             case .notReproduced: "not confirmed"
             case .unchanged: "unchanged"
+            case .underLoad: "not judged under load"
             }
         }
 
@@ -212,6 +229,13 @@ public struct BaselineComparison: Sendable {
     public var added: [String]
     /// In both, but measured in different units: not comparable.
     public var unitChanged: [String]
+    /// In both, but the benchmark's ``Benchmark/revision`` changed since the baseline (its
+    /// work changed): not comparable. Sorted by name.
+    public var revisionChanged: [(name: String, baseline: Int, current: Int)]
+    /// The baseline predates revisions: none of its results carries one, so none can be known
+    /// to measure the work this build's benchmarks do. `bench run` refuses to compare with a
+    /// stale baseline (exit 2) and asks for it to be saved again.
+    public var isStale: Bool
     /// Hardware that differs between the baseline and this run: times are not comparable.
     public var hardwareDifferences: [RunFingerprint.Difference]
     /// Things a reader should know: a different kernel, compiler or quick setting, or fields
@@ -222,6 +246,8 @@ public struct BaselineComparison: Sendable {
 
     /// Regressions on time or instructions.
     public var regressions: [Entry] { entries.filter(\.isRegression) }
+    /// Suspects whose re-measurements agreed under load (``Verdict/underLoad``): not judged.
+    public var unjudgedUnderLoad: [Entry] { entries.filter { $0.verdict == .underLoad } }
     public var improvements: [Entry] { entries.filter(\.isImprovement) }
     /// Regressions and improvements not yet re-measured: what ``confirmingRegressions(with:)``
     /// should be given.
@@ -255,11 +281,17 @@ public struct BaselineComparison: Sendable {
         missing = old.keys.filter { new[$0] == nil }.sorted()
         added = new.keys.filter { old[$0] == nil }.sorted()
         unitChanged = []
+        revisionChanged = []
+        isStale = BaselineComparison.isStale(baseline)
         entries = []
         for name in new.keys.sorted() {
             guard let now = new[name], let then = old[name] else { continue }
             guard now.unit == then.unit, now.higherIsBetter == then.higherIsBetter else {
                 unitChanged.append(name)
+                continue
+            }
+            if let current = now.revision, let saved = then.revision, current != saved {
+                revisionChanged.append((name, saved, current))
                 continue
             }
             entries.append(BaselineComparison.entry(current: now, baseline: then, thresholdPercent: thresholdPercent,
@@ -271,6 +303,12 @@ public struct BaselineComparison: Sendable {
         if current.settings.quick != baseline.settings.quick {
             warnings.append("the baseline was\(baseline.settings.quick ? "" : " not") measured in quick mode, this run was\(current.settings.quick ? "" : " not")")
         }
+    }
+
+    /// Whether `baseline` predates benchmark revisions (``isStale``): it has results and none
+    /// carries a ``BenchmarkResult/revision``.
+    public static func isStale(_ baseline: RunReport) -> Bool {
+        !baseline.results.isEmpty && baseline.results.allSatisfy { $0.revision == nil }
     }
 
     /// Rule 1's allowance in percent: the largest of the threshold, ``spreadMultiplier`` × the
@@ -289,9 +327,13 @@ public struct BaselineComparison: Sendable {
 
     /// The comparison after re-measuring: each regression (improvement) stays one only if
     /// every re-measurement in `remeasured` (by benchmark name) is a regression (improvement)
-    /// by the same rules; otherwise it becomes ``Verdict/notReproduced``. Entries without
-    /// re-measurements keep their verdict.
-    public func confirmingRegressions(with remeasured: [String: [BenchmarkResult]]) -> BaselineComparison {
+    /// by the same rules; otherwise it becomes ``Verdict/notReproduced``. When they all agree
+    /// but `otherCPUs` — the load other processes put on the machine while the re-measurements
+    /// ran (``MachineLoad``) — is above ``MachineLoad/busyThreshold``, the time verdict becomes
+    /// ``Verdict/underLoad`` instead of being held: measurements under the same contention
+    /// confirm the contention, not the code. Instruction verdicts do not depend on load and are
+    /// kept. Entries without re-measurements keep their verdict.
+    public func confirmingRegressions(with remeasured: [String: [BenchmarkResult]], otherCPUs: Double? = nil) -> BaselineComparison {
         var copy = self
         for index in copy.entries.indices where copy.entries[index].isRegression || copy.entries[index].isImprovement
             || [.regression, .improvement].contains(copy.entries[index].verdict) {
@@ -304,9 +346,14 @@ public struct BaselineComparison: Sendable {
             copy.entries[index].remeasuredSlowdownPercents = again.map(\.slowdownPercent)
             copy.entries[index].remeasuredChangePercents = again.map(\.changePercent)
             copy.entries[index].remeasuredVerdicts = again.map(\.verdict)
+            copy.entries[index].remeasuredOtherCPUs = otherCPUs
             let claim = copy.entries[index].verdict
-            if [.regression, .improvement].contains(claim), !again.allSatisfy({ $0.verdict == claim }) {
-                copy.entries[index].verdict = .notReproduced
+            if [.regression, .improvement].contains(claim) {
+                if !again.allSatisfy({ $0.verdict == claim }) {
+                    copy.entries[index].verdict = .notReproduced
+                } else if let otherCPUs, otherCPUs > MachineLoad.busyThreshold {
+                    copy.entries[index].verdict = .underLoad
+                }
             }
             // Instructions: every re-measurement that counted them must agree.
             if let instructionClaim = copy.entries[index].instructionVerdict, [.regression, .improvement].contains(instructionClaim) {

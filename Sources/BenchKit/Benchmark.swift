@@ -36,6 +36,10 @@ public struct Benchmark {
     /// `allocation-free`). Allocations made once per call of ``body`` (set-up) do not count:
     /// the runner takes the difference between passes of n and 2n iterations.
     public var allocationFree: Bool
+    /// The revision of the work one iteration does: bump it when the benchmark's inputs, work
+    /// units, unit or reference change, so that a baseline measured before the change is not
+    /// compared with it (``BaselineComparison/revisionChanged``). Starts at 1.
+    public var revision: Int
 
     public init(
         _ name: String,
@@ -44,6 +48,7 @@ public struct Benchmark {
         reference: Reference? = nil,
         check: Check? = nil,
         allocationFree: Bool = false,
+        revision: Int = 1,
         body: @escaping (_ iterations: Int) -> Void
     ) {
         self.name = name
@@ -52,6 +57,7 @@ public struct Benchmark {
         self.reference = reference
         self.check = check
         self.allocationFree = allocationFree
+        self.revision = revision
         self.body = body
     }
 

@@ -67,6 +67,10 @@ public struct BenchmarkResult: Codable, Equatable, Sendable {
     /// The benchmark claims no allocation per work unit (``Benchmark/allocationFree``) and the
     /// claim held; omitted for benchmarks that make no claim.
     public var allocationFree: Bool?
+    /// The benchmark's ``Benchmark/revision`` when measured; `nil` in documents written before
+    /// benchmarks carried revisions (a baseline of such results is stale:
+    /// ``BaselineComparison/isStale``).
+    public var revision: Int?
 
     public init(
         name: String, unit: String, higherIsBetter: Bool, median: Double, minimum: Double,
@@ -112,7 +116,7 @@ public struct BenchmarkResult: Codable, Equatable, Sendable {
         case maxError
         case values = "sampleValues"
         case processSpread
-        case instructions, cycles, branchMisses, cacheMisses, allocations, allocatedBytes, allocationFree
+        case instructions, cycles, branchMisses, cacheMisses, allocations, allocatedBytes, allocationFree, revision
     }
 }
 
@@ -145,6 +149,7 @@ extension BenchmarkResult {
             maxError: maxError,
             values: values
         )
+        revision = benchmark.revision
         if let referenceNanoseconds, let reference = benchmark.reference {
             let referenceValues = referenceNanoseconds.map { unit.value(nanosecondsPerUnit: $0) }
             let referenceSummary = try SampleSummary(referenceValues, resamples: options.resamples, seed: options.seed &+ 1)

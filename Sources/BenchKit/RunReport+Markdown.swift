@@ -51,8 +51,13 @@ extension BaselineComparison {
         if !missing.isEmpty { notes.append("in the baseline only: " + missing.map { "`\($0)`" }.joined(separator: ", ")) }
         if !added.isEmpty { notes.append("new: " + added.map { "`\($0)`" }.joined(separator: ", ")) }
         if !unitChanged.isEmpty { notes.append("another unit, not compared: " + unitChanged.map { "`\($0)`" }.joined(separator: ", ")) }
+        if !revisionChanged.isEmpty {
+            notes.append("changed since the baseline, not compared: " + revisionChanged.map { "`\($0.name)` (revision \($0.baseline) → \($0.current))" }.joined(separator: ", "))
+        }
         for note in notes { text += "\n" + Markup.markdownCell(note) + "  " }
-        text += "\n**" + (hasRegressions ? "REGRESSION: " + regressions.map(\.name).joined(separator: ", ") : "no regression") + "**\n"
+        var verdict = hasRegressions ? "REGRESSION: " + regressions.map(\.name).joined(separator: ", ") : "no regression"
+        if !unjudgedUnderLoad.isEmpty { verdict += "; not judged under load: " + unjudgedUnderLoad.map(\.name).joined(separator: ", ") }
+        text += "\n**" + verdict + "**\n"
         return text
     }
 

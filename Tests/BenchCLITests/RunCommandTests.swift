@@ -65,6 +65,21 @@ import Glibc
         #expect(run.stderr.contains("cpu: 'Flightline Test CPU' in the baseline"), "\(run.stderr)")
     }
 
+    /// Issue 22, item 9: a baseline saved before benchmarks carried revisions predates today's
+    /// benchmark set; it is refused as stale (exit 2, before measuring), not compared.
+    @Test func staleBaselineIsRefusedNotCompared() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let old = RunReport(build: currentBuild, machine: MachineDescription.current, settings: RunSettings(.standard),
+                            results: [BenchmarkResult(name: "arclen/cubic", unit: "ns/query", higherIsBetter: false, median: 100, minimum: 99,
+                                                      p90: 101, mad: 1, ci95: ConfidenceInterval(lower: 99, upper: 101), sampleCount: 30,
+                                                      iterations: 10, workUnitsPerIteration: 1, outliers: 0, noisy: false)])
+        try old.jsonData().write(to: folder.appendingPathComponent("old.json"))
+        let run = try runBench(["run", "--compare", "old", "--baselines", folder.path])
+        expectUsageError(run, mentioning: "baseline 'old' is stale: it was saved before benchmarks carried revisions")
+        #expect(run.stderr.contains("save it again with --save-baseline old"), "\(run.stderr)")
+    }
+
     @Test func corruptBaselineIsNamedInPlainWords() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

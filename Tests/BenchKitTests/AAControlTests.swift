@@ -31,17 +31,6 @@ struct AAControlTests {
         #expect(control.medianFalseAlarmRate == rate)
     }
 
-    @Test func sameSamplesFromARunAreSplitEvenAgainstOdd() throws {
-        // Even samples 100, odd samples 120: every pair is 20 % slower.
-        let values = (0..<30).map { $0 % 2 == 0 ? 100.0 : 120.0 }
-        var run = result("x/y", median: 110, ci: (100, 120))
-        run.values = values
-        let control = try AAControl(alternateSamplesOf: run, thresholdPercent: 5, resamples: 100)
-        #expect(control.source == .alternateSamples && control.pairs == 15)
-        #expect(abs(control.medianDifferencePercent - 20) < 1e-9)
-        #expect(control.pairFalseAlarmRate == 1)
-    }
-
     @Test func badInputIsRefused() {
         #expect(throws: BenchKitError.self) { try AAControl(name: "a/b", first: [1, 2, 3], second: [1, 2, 3], thresholdPercent: 5) }
         #expect(throws: BenchKitError.self) { try AAControl(name: "a/b", first: [1, 2, 3, 4], second: [1, 2, 3, .nan], thresholdPercent: 5) }

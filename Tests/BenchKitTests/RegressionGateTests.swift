@@ -212,6 +212,56 @@ struct RegressionGateTests {
         #expect(MachineDescription.cpuSignature(fromCPUInfo: "") == nil)
     }
 
+    /// Issue 22, item 7: a slowdown that every re-measurement shows while other processes keep
+    /// a CPU busy is the contention's, as likely as the code's: not "held", not a regression.
+    @Test(arguments: [(Optional(0.9), BaselineComparison.Verdict.underLoad), (Optional(0.1), .regression), (nil, .regression)])
+    func regressionConfirmedUnderLoadIsNotHeld(otherCPUs: Double?, expected: BaselineComparison.Verdict) throws {
+        let baseline = report([timed("eval/cubic-batch", 10, speedup: 4)])
+        let slow = timed("eval/cubic-batch", 14, speedup: 2.8)
+        var comparison = try BaselineComparison(current: report([slow]), baseline: baseline)
+        #expect(comparison.suspects == ["eval/cubic-batch"])
+        comparison = comparison.confirmingRegressions(with: ["eval/cubic-batch": [slow, slow, slow]], otherCPUs: otherCPUs)
+        let entry = try #require(comparison.entries.first)
+        #expect(entry.verdict == expected)
+        #expect(comparison.hasRegressions == (expected == .regression))
+        if expected == .underLoad {
+            #expect(comparison.unjudgedUnderLoad.map(\.name) == ["eval/cubic-batch"])
+            #expect(entry.description.contains("not judged: slower in 3 of 3 re-measurements (+40.0 %), but other processes kept 0.9 CPUs busy"), "\(entry)")
+            #expect(!entry.description.contains("held"))
+            #expect(comparison.markdown(baselineName: "b").contains("not judged under load: eval/cubic-batch"))
+        } else {
+            #expect(entry.description.contains("held in 3 of 3"), "\(entry)")
+        }
+    }
+
+    /// Issue 22, item 9: a benchmark whose work changed since the baseline measures other work;
+    /// a two-fold change there is no regression, and the comparison says why it is left out.
+    @Test func benchmarkWhoseRevisionChangedIsNotCompared() throws {
+        var then = timed("pathmeasure/build", 10), now = timed("pathmeasure/build", 20)
+        then.revision = 1
+        now.revision = 2
+        var same = timed("arclen/cubic", 5)
+        same.revision = 1
+        let comparison = try BaselineComparison(current: report([now, same]), baseline: report([then, same]))
+        #expect(comparison.entries.map(\.name) == ["arclen/cubic"])
+        #expect(comparison.revisionChanged.map(\.name) == ["pathmeasure/build"])
+        #expect(comparison.revisionChanged.first?.baseline == 1 && comparison.revisionChanged.first?.current == 2)
+        #expect(!comparison.hasRegressions && !comparison.isStale)
+        #expect(comparison.markdown(baselineName: "b").contains("`pathmeasure/build` (revision 1 → 2)"))
+    }
+
+    /// A baseline saved before results carried revisions cannot be known to measure today's
+    /// work: stale. One with revisions is not, and an empty one is not stale either.
+    @Test func baselineWithoutRevisionsIsStale() throws {
+        var revised = timed("a/x", 10)
+        revised.revision = 1
+        #expect(BaselineComparison.isStale(report([timed("a/x", 10), timed("a/y", 10)])))
+        #expect(!BaselineComparison.isStale(report([revised, timed("a/y", 10)])))
+        #expect(!BaselineComparison.isStale(report([])))
+        let decoded = try RunReport(jsonData: report([revised]).jsonData(), source: "revised.json")
+        #expect(decoded.results.first?.revision == 1)
+    }
+
     @Test func oldBaselineWithoutTheNewFieldsStillLoads() throws {
         var document = try JSONSerialization.jsonObject(with: report([timed("a/x", 10)]).jsonData()) as! [String: Any]
         var machine = document["machine"] as! [String: Any]

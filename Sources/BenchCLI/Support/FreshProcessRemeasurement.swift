@@ -14,16 +14,19 @@ import Foundation
 /// interleaved with the others.
 ///
 /// - Returns: every round's result per benchmark name; a round whose process failed is left
-///   out and described in `problems`.
+///   out and described in `problems`; `otherCPUs`, the CPUs other processes kept busy while the
+///   rounds ran (``MachineLoad``: the children's time is this process's own), where the
+///   rounds lasted long enough to tell.
 /// - Parameter what: the benchmarks as the progress line names them (`suspects`).
 func remeasureInFreshProcesses(_ names: [String], quick: Bool, rounds: Int, what: String = "suspects",
-                               console: Console) -> (results: [String: [BenchmarkResult]], problems: [String]) {
+                               console: Console) -> (results: [String: [BenchmarkResult]], problems: [String], otherCPUs: Double?) {
     var results: [String: [BenchmarkResult]] = [:]
     var problems: [String] = []
     guard !names.isEmpty, let executable = currentExecutablePath() else {
-        return (results, names.isEmpty ? [] : ["cannot find this bench executable to measure again"])
+        return (results, names.isEmpty ? [] : ["cannot find this bench executable to measure again"], nil)
     }
     let pattern = exactNamesPattern(names)
+    let loadBefore = MachineLoad.Sample.now()
     for round in 1...rounds {
         console.progress("measuring \(names.count) \(what) again in a fresh process (\(round)/\(rounds))")
         do {
@@ -34,7 +37,7 @@ func remeasureInFreshProcesses(_ names: [String], quick: Bool, rounds: Int, what
         }
     }
     console.clearProgress()
-    return (results, problems)
+    return (results, problems, loadBefore?.otherCPUs(until: .now()))
 }
 
 /// A `--filter` pattern that selects exactly `names` (not `spring/exact-step-serial` for
