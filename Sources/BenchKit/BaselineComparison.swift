@@ -29,13 +29,13 @@ import Foundation
 /// An **improvement** is the mirror image of 1–3. A change beyond the threshold that fails 1–2
 /// is **within noise**; anything within the threshold is **unchanged**.
 ///
-/// Where both runs counted instructions (``BenchmarkResult/instructions``, Linux with a PMU), they
-/// are gated too, on their own threshold (default 1 %): instructions per work unit do not
-/// depend on the machine's mood the way time does, so a small change there is the code's. An
-/// instruction count above the baseline's by more than ``instructionThresholdPercent`` is a
-/// regression (``Entry/instructionVerdict``), confirmed by the re-measurements like a time
-/// regression; ``Entry/flaggedBy`` says which metric flagged it. A baseline saved without
-/// counts compares on time alone.
+/// Counted metrics (``GatedMetric/counted``: instructions where both runs had a PMU, heap
+/// allocations) are gated too, each on its own threshold and floor (instructions 1 %, half an
+/// instruction; allocations 10 %, a hundredth of one), per work unit: counts do not depend on
+/// the machine's mood the way time does, so a change there is the code's. A count above the
+/// baseline's by more than its threshold is a regression (``Entry/counted``), confirmed by the
+/// re-measurements like a time regression; ``Entry/flaggedBy`` says which metrics flagged it.
+/// A baseline saved without counts compares on time alone.
 ///
 /// Times from different hardware are not comparable at all: ``hardwareDifferences`` lists
 /// what differs (``RunFingerprint``), and ``hasRegressions`` is then `false` — `bench run`
@@ -93,32 +93,27 @@ public struct BaselineComparison: Sendable {
         public var remeasuredOtherCPUs: Double? = nil
         /// The verdict on time (rules 1–4).
         public var verdict: Verdict
-        /// Instructions per work unit in the baseline and in this run, where both counted them.
-        public var baselineInstructions: Double? = nil
-        public var currentInstructions: Double? = nil
-        /// The verdict on instructions: `regression`, `improvement` (beyond the instruction
-        /// threshold, and confirmed by every re-measurement that counted them, else
-        /// `notReproduced`) or `unchanged`; `nil` unless both runs counted instructions.
-        public var instructionVerdict: Verdict? = nil
-        /// The instruction threshold, in percent.
-        public var instructionThresholdPercent: Double = BaselineComparison.defaultInstructionThresholdPercent
+        /// The counted metrics both runs measured (``GatedMetric/counted``, in that order), each
+        /// with its own verdict.
+        public var counted: [CountedChange] = []
 
-        /// The change in instructions per work unit, in percent.
-        public var instructionChangePercent: Double? {
-            guard let baselineInstructions, let currentInstructions, baselineInstructions > 0 else { return nil }
-            return (currentInstructions / baselineInstructions - 1) * 100
-        }
+        /// The comparison of `metric` per work unit, where both runs counted it.
+        public func change(in metric: GatedMetric) -> CountedChange? { counted.first { $0.metric == metric } }
 
-        /// A regression on time or on instructions.
-        public var isRegression: Bool { verdict == .regression || instructionVerdict == .regression }
-        /// An improvement on either metric, and a regression on neither.
-        public var isImprovement: Bool { !isRegression && (verdict == .improvement || instructionVerdict == .improvement) }
+        /// The verdict on `metric`: ``verdict`` for time, the counted change's otherwise (`nil`
+        /// where not both runs counted it).
+        public func verdict(on metric: GatedMetric) -> Verdict? { metric == .time ? verdict : change(in: metric)?.verdict }
+
+        /// A regression on any metric.
+        public var isRegression: Bool { GatedMetric.allCases.contains { verdict(on: $0) == .regression } }
+        /// An improvement on some metric, and a regression on none.
+        public var isImprovement: Bool { !isRegression && GatedMetric.allCases.contains { verdict(on: $0) == .improvement } }
 
         /// The metrics that flagged this entry as a regression (or, failing that, an
-        /// improvement): `time`, `instructions`, both, or none.
-        public var flaggedBy: [String] {
+        /// improvement), in ``GatedMetric`` order; empty for neither.
+        public var flaggedBy: [GatedMetric] {
             let claim: Verdict = isRegression ? .regression : .improvement
-            return [("time", verdict == claim), ("instructions", instructionVerdict == claim)].filter(\.1).map(\.0)
+            return GatedMetric.allCases.filter { verdict(on: $0) == claim }
         }
 
         /// Whether the current run is slower (by any amount).
@@ -149,17 +144,20 @@ public struct BaselineComparison: Sendable {
                 text += "not judged: \(slowdownPercent > 0 ? "slower" : "faster") in \(again) of \(again) re-measurements (\(range(remeasuredChangePercents))), "
                 text += "but other processes kept \(String(format: "%.2g", remeasuredOtherCPUs ?? .nan)) CPUs busy while they ran"
             }
-            if let baselineInstructions, let currentInstructions, let change = instructionChangePercent, let instructionVerdict {
-                text += "; instructions \(short(baselineInstructions)) → \(short(currentInstructions)) per \(workUnit) (\(percent(change))) "
-                switch instructionVerdict {
+            for change in counted {
+                let amount = change.changePercent.map(percent) ?? "from 0"
+                text += "; \(change.metric) \(short(change.baseline)) → \(short(change.current)) per \(workUnit) (\(amount)) "
+                switch change.verdict {
                 case .regression, .improvement:
-                    text += "\(instructionVerdict == .regression ? "regression" : "improvement") beyond ±\(oneDecimal(instructionThresholdPercent)) %"
+                    text += "\(change.verdict == .regression ? "regression" : "improvement") beyond ±\(oneDecimal(change.thresholdPercent)) %"
                 case .notReproduced: text += "not confirmed by the re-measurements"
                 default: text += "unchanged"
                 }
             }
             // Which metric flagged it, once two were compared (with time alone, time did).
-            if instructionVerdict != nil, isRegression || isImprovement { text += " [flagged by \(flaggedBy.joined(separator: " and "))]" }
+            if !counted.isEmpty, isRegression || isImprovement {
+                text += " [flagged by \(flaggedBy.map(\.rawValue).joined(separator: " and "))]"
+            }
             return text
         }
 
@@ -211,16 +209,31 @@ public struct BaselineComparison: Sendable {
         }
     }
 
+    /// A counted metric (``GatedMetric/counted``) per work unit in the baseline and in this
+    /// run, and its verdict: `regression` or `improvement` beyond its threshold and floor (and
+    /// confirmed by every re-measurement that counted it, else `notReproduced`), or
+    /// `unchanged`.
+    public struct CountedChange: Equatable, Sendable {
+        public var metric: GatedMetric
+        public var baseline: Double
+        public var current: Double
+        /// The threshold it was judged by, in percent.
+        public var thresholdPercent: Double
+        public var verdict: Verdict
+
+        /// The change in percent; `nil` where the baseline counted none.
+        public var changePercent: Double? { baseline > 0 ? (current / baseline - 1) * 100 : nil }
+    }
+
     /// Rule 1's multiple of the combined relative spread.
     public static let spreadMultiplier = 3.0
-    /// The default threshold, in percent.
-    public static let defaultThresholdPercent = 5.0
-    /// The default instruction threshold, in percent.
-    public static let defaultInstructionThresholdPercent = 1.0
+    /// The default time threshold, in percent (``GatedMetric/defaultThresholdPercent``).
+    public static let defaultThresholdPercent = GatedMetric.time.defaultThresholdPercent
 
-    public var thresholdPercent: Double
-    /// How many more instructions per work unit count as a regression, in percent.
-    public var instructionThresholdPercent: Double
+    /// Every metric's threshold in percent (``GatedMetric``: each one given, else its default).
+    public var thresholds: [GatedMetric: Double]
+    /// The time threshold, in percent.
+    public var thresholdPercent: Double { thresholds[.time] ?? GatedMetric.time.defaultThresholdPercent }
     /// Benchmarks in both runs, sorted by name.
     public var entries: [Entry]
     /// In the baseline but not in this run (filtered out, renamed, or failed its check).
@@ -244,7 +257,7 @@ public struct BaselineComparison: Sendable {
     /// The baseline's results by name, for re-measurements.
     private var baselineResults: [String: BenchmarkResult]
 
-    /// Regressions on time or instructions.
+    /// Regressions on any metric.
     public var regressions: [Entry] { entries.filter(\.isRegression) }
     /// Suspects whose re-measurements agreed under load (``Verdict/underLoad``): not judged.
     public var unjudgedUnderLoad: [Entry] { entries.filter { $0.verdict == .underLoad } }
@@ -254,27 +267,30 @@ public struct BaselineComparison: Sendable {
     public var suspects: [String] {
         entries.filter { ($0.isRegression || $0.isImprovement) && $0.remeasuredSlowdownPercents.isEmpty }.map(\.name)
     }
-    /// Entries where both runs counted instructions: whether the instruction gate engaged.
-    public var instructionsCompared: Int { entries.filter { $0.instructionVerdict != nil }.count }
+    /// How many entries compared `metric`: for a counted metric, those where both runs counted
+    /// it (whether its gate engaged at all).
+    public func comparedCount(_ metric: GatedMetric) -> Int {
+        metric == .time ? entries.count : entries.filter { $0.change(in: metric) != nil }.count
+    }
     /// `bench run --compare` exits 1 when this is true: a regression on the same hardware.
     public var hasRegressions: Bool { hardwareDifferences.isEmpty && !regressions.isEmpty }
 
     /// - Parameters:
-    ///   - thresholdPercent: how much slower counts, in percent (default 5).
-    ///   - build, machine: this run's, compared with the baseline's (default: the report's own).
-    /// - Throws: ``BenchKitError/invalidValue(what:value:expected:)`` when the threshold is
+    ///   - thresholds: how much worse counts, in percent, per metric; a metric not given has its
+    ///     ``GatedMetric/defaultThresholdPercent`` (time 5, instructions 1, allocations 10).
+    /// - Throws: ``BenchKitError/invalidValue(what:value:expected:)`` when a threshold is
     ///   negative, NaN or infinite.
     /// - Complexity: O((n + m) log(n + m)) for n and m results.
-    public init(current: RunReport, baseline: RunReport, thresholdPercent: Double = BaselineComparison.defaultThresholdPercent,
-                instructionThresholdPercent: Double = BaselineComparison.defaultInstructionThresholdPercent) throws {
-        guard thresholdPercent >= 0, thresholdPercent.isFinite else {
-            throw BenchKitError.invalidValue(what: "the threshold", value: "\(thresholdPercent)", expected: "a non-negative finite percentage")
+    public init(current: RunReport, baseline: RunReport, thresholds given: [GatedMetric: Double] = [:]) throws {
+        var thresholds: [GatedMetric: Double] = [:]
+        for metric in GatedMetric.allCases {
+            let value = given[metric] ?? metric.defaultThresholdPercent
+            guard value >= 0, value.isFinite else {
+                throw BenchKitError.invalidValue(what: "the \(metric) threshold", value: "\(value)", expected: "a non-negative finite percentage")
+            }
+            thresholds[metric] = value
         }
-        guard instructionThresholdPercent >= 0, instructionThresholdPercent.isFinite else {
-            throw BenchKitError.invalidValue(what: "the instruction threshold", value: "\(instructionThresholdPercent)", expected: "a non-negative finite percentage")
-        }
-        self.thresholdPercent = thresholdPercent
-        self.instructionThresholdPercent = instructionThresholdPercent
+        self.thresholds = thresholds
         let old = Dictionary(baseline.results.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let new = Dictionary(current.results.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         baselineResults = old
@@ -294,8 +310,7 @@ public struct BaselineComparison: Sendable {
                 revisionChanged.append((name, saved, current))
                 continue
             }
-            entries.append(BaselineComparison.entry(current: now, baseline: then, thresholdPercent: thresholdPercent,
-                                                    instructionThresholdPercent: instructionThresholdPercent))
+            entries.append(BaselineComparison.entry(current: now, baseline: then, thresholds: thresholds))
         }
         let differences = RunFingerprint.differences(baseline: baseline, build: current.build, machine: current.machine)
         hardwareDifferences = differences.filter { $0.kind == .hardware }
@@ -339,10 +354,7 @@ public struct BaselineComparison: Sendable {
             || [.regression, .improvement].contains(copy.entries[index].verdict) {
             let name = copy.entries[index].name
             guard let runs = remeasured[name], !runs.isEmpty, let baseline = baselineResults[name] else { continue }
-            let again = runs.map {
-                BaselineComparison.entry(current: $0, baseline: baseline, thresholdPercent: thresholdPercent,
-                                         instructionThresholdPercent: instructionThresholdPercent)
-            }
+            let again = runs.map { BaselineComparison.entry(current: $0, baseline: baseline, thresholds: thresholds) }
             copy.entries[index].remeasuredSlowdownPercents = again.map(\.slowdownPercent)
             copy.entries[index].remeasuredChangePercents = again.map(\.changePercent)
             copy.entries[index].remeasuredVerdicts = again.map(\.verdict)
@@ -355,17 +367,19 @@ public struct BaselineComparison: Sendable {
                     copy.entries[index].verdict = .underLoad
                 }
             }
-            // Instructions: every re-measurement that counted them must agree.
-            if let instructionClaim = copy.entries[index].instructionVerdict, [.regression, .improvement].contains(instructionClaim) {
-                let counted = again.compactMap(\.instructionVerdict)
-                if !counted.allSatisfy({ $0 == instructionClaim }) { copy.entries[index].instructionVerdict = .notReproduced }
+            // Counts: every re-measurement that counted the metric must agree.
+            for slot in copy.entries[index].counted.indices {
+                let change = copy.entries[index].counted[slot]
+                guard [.regression, .improvement].contains(change.verdict) else { continue }
+                let verdicts = again.compactMap { $0.change(in: change.metric)?.verdict }
+                if !verdicts.allSatisfy({ $0 == change.verdict }) { copy.entries[index].counted[slot].verdict = .notReproduced }
             }
         }
         return copy
     }
 
-    static func entry(current: BenchmarkResult, baseline: BenchmarkResult, thresholdPercent: Double,
-                      instructionThresholdPercent: Double = defaultInstructionThresholdPercent) -> Entry {
+    static func entry(current: BenchmarkResult, baseline: BenchmarkResult, thresholds: [GatedMetric: Double]) -> Entry {
+        let thresholdPercent = thresholds[.time] ?? GatedMetric.time.defaultThresholdPercent
         // Express both as "times" so that a positive slowdown is always worse.
         let ratio = current.higherIsBetter ? baseline.median / current.median : current.median / baseline.median
         let slowdown = (ratio - 1) * 100
@@ -410,13 +424,12 @@ public struct BaselineComparison: Sendable {
                           changePercent: (current.median / baseline.median - 1) * 100, slowdownPercent: slowdown,
                           allowancePercent: allowance, baselineSpeedup: speedups?.then, currentSpeedup: speedups?.now,
                           remeasuredSlowdownPercents: [], verdict: verdict)
-        entry.instructionThresholdPercent = instructionThresholdPercent
-        if let then = baseline.instructions, let now = current.instructions, then > 0, now >= 0, then.isFinite, now.isFinite {
-            entry.baselineInstructions = then
-            entry.currentInstructions = now
-            let change = (now / then - 1) * 100
-            entry.instructionVerdict = change > instructionThresholdPercent ? .regression
-                : change < -instructionThresholdPercent ? .improvement : .unchanged
+        for metric in GatedMetric.counted {
+            guard let then = metric.value(in: baseline), let now = metric.value(in: current),
+                  then >= 0, now >= 0, then.isFinite, now.isFinite else { continue }
+            let threshold = thresholds[metric] ?? metric.defaultThresholdPercent
+            entry.counted.append(CountedChange(metric: metric, baseline: then, current: now, thresholdPercent: threshold,
+                                               verdict: metric.verdict(baseline: then, current: now, thresholdPercent: threshold)))
         }
         return entry
     }

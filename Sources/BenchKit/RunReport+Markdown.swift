@@ -35,18 +35,20 @@ extension BaselineComparison {
     ///
     /// - Complexity: O(n) in the number of entries.
     public func markdown(baselineName: String) -> String {
+        let counted = GatedMetric.counted.filter { comparedCount($0) > 0 }
         let rows = entries.map { entry -> [String] in
             [
                 "`\(entry.name)`", entry.unit, Markup.short(entry.baselineMedian), Markup.short(entry.currentMedian),
                 Markup.signedPercent(entry.changePercent), "±" + Markup.short(entry.allowancePercent) + " %",
                 Entry.words(for: entry.isRegression ? .regression : entry.isImprovement ? .improvement : entry.verdict)
-                    + (entry.isRegression || entry.isImprovement ? " (\(entry.flaggedBy.joined(separator: ", ")))" : ""),
-                entry.instructionChangePercent.map(Markup.signedPercent) ?? "—",
-            ]
+                    + (entry.isRegression || entry.isImprovement ? " (\(entry.flaggedBy.map(\.rawValue).joined(separator: ", ")))" : ""),
+            ] + counted.map { metric in
+                entry.change(in: metric).map { $0.changePercent.map(Markup.signedPercent) ?? "from 0" } ?? "—"
+            }
         }
         var text = "Compared with baseline `\(Markup.markdownCell(baselineName))` (threshold \(Markup.short(thresholdPercent)) %)\n\n"
-        text += Markup.markdownTable(["benchmark", "unit", "baseline", "current", "change", "allowed", "verdict", "instructions"], rows,
-                                     rightAligned: [2, 3, 4, 5, 7])
+        text += Markup.markdownTable(["benchmark", "unit", "baseline", "current", "change", "allowed", "verdict"] + counted.map(\.rawValue), rows,
+                                     rightAligned: Set([2, 3, 4, 5] + counted.indices.map { 7 + $0 }))
         var notes: [String] = []
         if !missing.isEmpty { notes.append("in the baseline only: " + missing.map { "`\($0)`" }.joined(separator: ", ")) }
         if !added.isEmpty { notes.append("new: " + added.map { "`\($0)`" }.joined(separator: ", ")) }
@@ -71,16 +73,24 @@ extension BaselineComparison {
         let cases = entries.map { entry in
             JUnitReport.TestCase(
                 name: entry.name, className: "benchmarks",
-                failure: entry.isRegression && hardwareDifferences.isEmpty
-                    ? JUnitReport.Failure(
-                        message: entry.verdict == .regression
-                            ? "\(Markup.signedPercent(entry.slowdownPercent)) slower than baseline '\(baselineName)' (allowed \(Markup.short(entry.allowancePercent)) %)"
-                            : "\(Markup.signedPercent(entry.instructionChangePercent ?? .nan)) instructions against baseline '\(baselineName)' (allowed \(Markup.short(entry.instructionThresholdPercent)) %)",
-                        type: "regression", details: entry.description)
-                    : nil,
+                failure: entry.isRegression && hardwareDifferences.isEmpty ? failure(entry, baselineName: baselineName) : nil,
                 output: entry.description)
         }
         return JUnitReport(name: "bench run --compare \(baselineName)", suites: [JUnitReport.TestSuite(name: "compare \(baselineName)", cases: cases)])
+    }
+
+    /// The failure of a regression: how much worse, on the first metric that flagged it, and
+    /// what was allowed.
+    private func failure(_ entry: Entry, baselineName: String) -> JUnitReport.Failure {
+        let message: String
+        if entry.verdict == .regression {
+            message = "\(Markup.signedPercent(entry.slowdownPercent)) slower than baseline '\(baselineName)' (allowed \(Markup.short(entry.allowancePercent)) %)"
+        } else if let change = entry.counted.first(where: { $0.verdict == .regression }) {
+            message = "\(change.changePercent.map(Markup.signedPercent) ?? "from 0 to \(Markup.short(change.current))") \(change.metric) against baseline '\(baselineName)' (allowed \(Markup.short(change.thresholdPercent)) %)"
+        } else {
+            message = "regression against baseline '\(baselineName)'"
+        }
+        return JUnitReport.Failure(message: message, type: "regression", details: entry.description)
     }
 }
 

@@ -50,7 +50,7 @@ struct BaselineTests {
             result("scene/menu-frame", median: 103, ci: (102, 104)),   // +3 %, under the threshold
             result("swarm/paced-bees", median: 1, ci: (1, 1)),         // new
         ])
-        let comparison = try BaselineComparison(current: current, baseline: try store.load("before"), thresholdPercent: 5)
+        let comparison = try BaselineComparison(current: current, baseline: try store.load("before"), thresholds: [.time: 5])
         let verdicts = Dictionary(uniqueKeysWithValues: comparison.entries.map { ($0.name, $0.verdict) })
         #expect(verdicts == ["arclen/cubic": .regression, "arclen/quadratic": .improvement,
                              "spring/rk4-step": .withinNoise, "scene/menu-frame": .unchanged])
@@ -66,9 +66,9 @@ struct BaselineTests {
     @Test func thresholdDecidesWhatCounts() throws {
         let base = report([result("a/x", median: 100, ci: (99, 101))])
         let now = report([result("a/x", median: 110, ci: (109, 111))])
-        #expect(try BaselineComparison(current: now, baseline: base, thresholdPercent: 5).hasRegressions)
-        #expect(try !BaselineComparison(current: now, baseline: base, thresholdPercent: 15).hasRegressions)
-        #expect(try BaselineComparison(current: now, baseline: base, thresholdPercent: 0).hasRegressions)
+        #expect(try BaselineComparison(current: now, baseline: base, thresholds: [.time: 5]).hasRegressions)
+        #expect(try !BaselineComparison(current: now, baseline: base, thresholds: [.time: 15]).hasRegressions)
+        #expect(try BaselineComparison(current: now, baseline: base, thresholds: [.time: 0]).hasRegressions)
     }
 
     @Test func rateUnitsRegressWhenTheyDrop() throws {
@@ -96,8 +96,8 @@ struct BaselineTests {
     @Test(arguments: [-1, -0.001, Double.nan, .infinity])
     func invalidThresholdIsRejected(_ threshold: Double) {
         let run = report([])
-        #expect(throws: BenchKitError.self) { try BaselineComparison(current: run, baseline: run, thresholdPercent: threshold) }
-        let message = (try? BaselineComparison(current: run, baseline: run, thresholdPercent: threshold)).map { _ in "" }
+        #expect(throws: BenchKitError.self) { try BaselineComparison(current: run, baseline: run, thresholds: [.time: threshold]) }
+        let message = (try? BaselineComparison(current: run, baseline: run, thresholds: [.time: threshold])).map { _ in "" }
             ?? BenchKitError.invalidValue(what: "the threshold", value: "\(threshold)", expected: "a non-negative finite percentage").description
         #expect(message.contains("\(threshold)"))
     }

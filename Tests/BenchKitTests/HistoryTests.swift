@@ -99,15 +99,15 @@ struct InstructionGateTests {
         let current = report([counted("a/x", 100.5, instructions: 1020), counted("a/y", 100.5, instructions: 1005)])
         let comparison = try BaselineComparison(current: current, baseline: baseline)
         let x = comparison.entries[0], y = comparison.entries[1]
-        #expect(x.verdict == .unchanged && x.instructionVerdict == .regression && x.isRegression)
-        #expect(x.flaggedBy == ["instructions"])
+        #expect(x.verdict == .unchanged && x.verdict(on: .instructions) == .regression && x.isRegression)
+        #expect(x.flaggedBy == [.instructions])
         #expect(x.description.contains("instructions 1e+03 → 1.02e+03 per query (+2.0 %) regression beyond ±1.0 %"))
         #expect(x.description.hasSuffix("[flagged by instructions]"))
-        #expect(y.instructionVerdict == .unchanged && !y.isRegression)
+        #expect(y.verdict(on: .instructions) == .unchanged && !y.isRegression)
         #expect(comparison.hasRegressions && comparison.regressions.map(\.name) == ["a/x"])
         #expect(comparison.suspects == ["a/x"])
         // A looser instruction threshold lets it pass.
-        let loose = try BaselineComparison(current: current, baseline: baseline, instructionThresholdPercent: 3)
+        let loose = try BaselineComparison(current: current, baseline: baseline, thresholds: [.instructions: 3])
         #expect(!loose.hasRegressions)
     }
 
@@ -115,7 +115,7 @@ struct InstructionGateTests {
         let baseline = report([counted("a/x", 100, instructions: nil)])
         let current = report([counted("a/x", 100.5, instructions: 5000)])
         let comparison = try BaselineComparison(current: current, baseline: baseline)
-        #expect(comparison.entries[0].instructionVerdict == nil && comparison.instructionsCompared == 0)
+        #expect(comparison.entries[0].change(in: .instructions) == nil && comparison.comparedCount(.instructions) == 0)
         #expect(!comparison.hasRegressions)
         // And an old document without the keys still reads.
         let json = try baseline.jsonData()
@@ -127,9 +127,9 @@ struct InstructionGateTests {
         let current = report([counted("a/x", 100, instructions: 1050)])
         let comparison = try BaselineComparison(current: current, baseline: baseline)
         let held = comparison.confirmingRegressions(with: ["a/x": [counted("a/x", 100, instructions: 1049), counted("a/x", 100, instructions: 1051)]])
-        #expect(held.hasRegressions && held.entries[0].instructionVerdict == .regression)
+        #expect(held.hasRegressions && held.entries[0].verdict(on: .instructions) == .regression)
         let gone = comparison.confirmingRegressions(with: ["a/x": [counted("a/x", 100, instructions: 1049), counted("a/x", 100, instructions: 1000)]])
-        #expect(!gone.hasRegressions && gone.entries[0].instructionVerdict == .notReproduced)
+        #expect(!gone.hasRegressions && gone.entries[0].verdict(on: .instructions) == .notReproduced)
     }
 
     @Test func ciDocumentsSayWhichMetricFlagged() throws {
@@ -142,11 +142,38 @@ struct InstructionGateTests {
         #expect(markdown.contains("slower beyond the noise (instructions)") && markdown.contains("| +3.0 % |"), "\(markdown)")
     }
 
+    /// Allocations are one more entry of ``GatedMetric``: the same gate, its own threshold and
+    /// floor. An allocation where the baseline had none is a regression once above the floor.
+    @Test(arguments: [
+        (0.0, 1.0, BaselineComparison.Verdict.regression, "(from 0)"),
+        (0.0, 0.004, .unchanged, "(from 0)"),           // under the floor of 0.01 per unit
+        (100.0, 105.0, .unchanged, "(+5.0 %)"),         // within 10 %
+        (100.0, 120.0, .regression, "(+20.0 %)"),
+        (100.0, 50.0, .improvement, "(−50.0 %)"),
+    ])
+    func allocationsAreGatedByTheirOwnThresholdAndFloor(before: Double, after: Double, expected: BaselineComparison.Verdict, amount: String) throws {
+        var then = timed("a/x", 100), now = timed("a/x", 100.5)
+        then.allocations = before
+        now.allocations = after
+        let comparison = try BaselineComparison(current: report([now]), baseline: report([then]))
+        let entry = comparison.entries[0]
+        #expect(entry.verdict(on: .allocations) == expected)
+        #expect(entry.description.contains("allocations \(String(format: "%.3g", before)) → \(String(format: "%.3g", after)) per query \(amount)"), "\(entry)")
+        #expect(comparison.hasRegressions == (expected == .regression))
+        if expected == .regression {
+            #expect(entry.flaggedBy == [.allocations])
+            #expect(comparison.junitReport(baselineName: "main").xml().contains("allocations against baseline"))
+        }
+        #expect(comparison.comparedCount(.allocations) == 1 && comparison.comparedCount(.instructions) == 0)
+        #expect(try BaselineComparison(current: report([now]), baseline: report([then]), thresholds: [.allocations: 1000]).entries[0]
+            .verdict(on: .allocations) == (before == 0 ? expected : .unchanged))
+    }
+
     @Test func bothMetricsCanFlag() throws {
         let baseline = report([counted("a/x", 100, instructions: 1000)])
         let current = report([counted("a/x", 150, instructions: 1500)])
         let entry = try BaselineComparison(current: current, baseline: baseline).entries[0]
-        #expect(entry.flaggedBy == ["time", "instructions"])
+        #expect(entry.flaggedBy == [.time, .instructions])
     }
 }
 

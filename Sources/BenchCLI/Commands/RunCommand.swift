@@ -4,7 +4,7 @@ import Foundation
 
 let runCommand = Command(
     name: "run",
-    synopsis: "[--filter PATTERN] [--quick] [--json FILE] [--format F] [--save-baseline NAME] [--compare NAME] [--threshold PCT] [--instructions-threshold PCT] [--baselines DIR] [--aa] [--record] [--history DIR] [--history-name NAME]",
+    synopsis: "[--filter PATTERN] [--quick] [--json FILE] [--format F] [--save-baseline NAME] [--compare NAME] [--threshold PCT] [--instructions-threshold PCT] [--allocations-threshold PCT] [--baselines DIR] [--aa] [--record] [--history DIR] [--history-name NAME]",
     summary: "run the benchmarks, each raced against its reference",
     details: """
     Release builds only. Each benchmark's result is checked against its reference before it is
@@ -26,10 +26,12 @@ let runCommand = Command(
     its 95 % interval lies entirely on the slow side of the baseline's, it lost ground against its own
     reference measured in the same run (else the machine slowed down, not the code), and it
     stays so in each of 3 re-measurements of the suspects, each round in a fresh process. An
-    improvement is held to the mirror-image rules. Where both runs counted instructions, a
-    benchmark whose instructions per work unit grew by more than --instructions-threshold
-    (default 1 %) is a regression too, confirmed by the same re-measurements; each line says
-    which metric flagged it. A baseline without instruction counts compares on time alone.
+    improvement is held to the mirror-image rules. Counts per work unit are gated too where
+    both runs have them: instructions grown by more than --instructions-threshold (default
+    1 %, and by more than half an instruction), heap allocations by more than
+    --allocations-threshold (default 10 %, and by more than 0.01); each is confirmed by the
+    same re-measurements, and each line says which metric flagged it. A baseline without
+    counts compares on time alone.
 
     Counters (Linux): after timing, each benchmark runs 3 pairs of counted passes (n, then 2n
     iterations; the difference is n iterations without the call's fixed cost): instructions,
@@ -78,9 +80,11 @@ let runCommand = Command(
         OutputFormat.spec(OutputFormat.run),
         .option("save-baseline", "NAME", "save the results as baseline NAME (NAME.json in the baselines folder)"),
         .option("compare", "NAME", "compare against a saved baseline; exit 1 on a regression"),
-        .option("threshold", "PCT", "with --compare: the regression threshold in percent (default 5)"),
+        .option(GatedMetric.time.thresholdOption, "PCT", "with --compare: the regression threshold in percent (default 5)"),
         .option("baselines", "DIR", "the baselines folder (default: $FLIGHTLINE_BASELINES, else the package's Benchmarks/baselines)"),
-        .option("instructions-threshold", "PCT", "with --compare: the instruction-count threshold in percent (default 1), where both runs counted them"),
+    ] + GatedMetric.counted.map { metric in
+        .option(metric.thresholdOption, "PCT", "with --compare: the \(metric) threshold in percent (default \(metric.defaultThresholdPercent.formatted)), where both runs counted them")
+    } + [
         .flag("aa", "also race each benchmark against itself: the noise floor and the threshold's false-alarm rate"),
         .flag("record", "append this run to the history (NAME.jsonl in the history folder)"),
         .option("history", "DIR", "with --record: the history folder (default: $FLIGHTLINE_HISTORY, else the package's Benchmarks/history)"),
@@ -92,20 +96,18 @@ let runCommand = Command(
         // Names as given (the store drops one trailing '.json' itself), checked now.
         let compareName = arguments.string("compare"), saveName = arguments.string("save-baseline")
         for name in [compareName, saveName].compactMap({ $0 }) { _ = try benchKit { try BaselineStore.normalizedName(name) } }
-        if arguments.has("threshold"), compareName == nil {
-            throw CLIError.usage("--threshold applies only to --compare NAME; give a baseline to compare with, or drop --threshold")
+        for metric in GatedMetric.allCases where arguments.has(metric.thresholdOption) && compareName == nil {
+            throw CLIError.usage("--\(metric.thresholdOption) applies only to --compare NAME; give a baseline to compare with, or drop --\(metric.thresholdOption)")
         }
         if arguments.has("baselines"), compareName == nil, saveName == nil {
             throw CLIError.usage("--baselines applies only to --compare or --save-baseline; give one, or drop --baselines")
         }
-        if arguments.has("instructions-threshold"), compareName == nil {
-            throw CLIError.usage("--instructions-threshold applies only to --compare NAME; give a baseline to compare with, or drop --instructions-threshold")
-        }
         for option in ["history", "history-name"] where arguments.has(option) && !arguments.has("record") {
             throw CLIError.usage("--\(option) applies only to --record; add --record, or drop --\(option)")
         }
-        let threshold = try arguments.double("threshold", atLeast: 0) ?? BaselineComparison.defaultThresholdPercent
-        let instructionThreshold = try arguments.double("instructions-threshold", atLeast: 0) ?? BaselineComparison.defaultInstructionThresholdPercent
+        var thresholds: [GatedMetric: Double] = [:]
+        for metric in GatedMetric.allCases { thresholds[metric] = try arguments.double(metric.thresholdOption, atLeast: 0) }
+        let threshold = thresholds[.time] ?? GatedMetric.time.defaultThresholdPercent
         var historyFile: URL?
         if arguments.has("record") {
             let folder = try HistoryLocation.resolve(option: arguments.string("history"), environment: console.environment)
@@ -198,8 +200,7 @@ let runCommand = Command(
         var code = ExitCode.success
         if let baseline, let compareName {
             var comparison = try benchKit {
-                try BaselineComparison(current: report, baseline: baseline, thresholdPercent: threshold,
-                                       instructionThresholdPercent: instructionThreshold)
+                try BaselineComparison(current: report, baseline: baseline, thresholds: thresholds)
             }
             var problems: [String] = []
             if !comparison.suspects.isEmpty {
@@ -403,11 +404,11 @@ func renderComparison(_ comparison: BaselineComparison, name: String, selected: 
     }
     for difference in comparison.hardwareDifferences { lines.append("  not comparable: other hardware: \(difference)") }
     for warning in comparison.warnings + warnings { lines.append("  warning: \(warning)") }
-    if comparison.instructionsCompared == 0, !comparison.entries.isEmpty {
-        lines.append("  instructions not compared: \(comparison.entries.count == 1 ? "the benchmark lacks" : "no benchmark has") instruction counts in both runs (time only)")
+    for metric in GatedMetric.counted where comparison.comparedCount(metric) == 0 && !comparison.entries.isEmpty {
+        lines.append("  \(metric) not compared: \(comparison.entries.count == 1 ? "the benchmark lacks" : "no benchmark has") \(metric) counts in both runs")
     }
     var verdict = comparison.hasRegressions
-        ? "REGRESSION: " + comparison.regressions.map { "\($0.name) (\($0.flaggedBy.joined(separator: " and ")))" }.joined(separator: ", ")
+        ? "REGRESSION: " + comparison.regressions.map { "\($0.name) (\($0.flaggedBy.map(\.rawValue).joined(separator: " and ")))" }.joined(separator: ", ")
         : "no regression"
     let unjudged = comparison.unjudgedUnderLoad
     if !unjudged.isEmpty {
