@@ -119,7 +119,7 @@ public func swarmCapacityRows(_ results: [BenchmarkResult], rate: Double = 120)
 {
     var rows: [(name: String, nanosecondsPerBee: Double, beesPerFrame: Int)] = []
     var referenceSeen = Set<String>()
-    for result in results where result.name.hasPrefix("swarm/") && result.unit == "ns/bee" {
+    for result in results where result.name.hasPrefix("swarm/") && result.unit == .nanoseconds(per: "bee") {
         if let capacity = swarmCapacity(nanosecondsPerBee: result.median, rate: rate) {
             rows.append((result.name, result.median, capacity))
         }

@@ -59,7 +59,7 @@ public struct BaselineComparison: Sendable {
     /// One benchmark present in both runs with the same unit.
     public struct Entry: Equatable, Sendable, CustomStringConvertible {
         public var name: String
-        public var unit: String
+        public var unit: BenchmarkUnit
         /// A rate (`points/s`): larger values are faster.
         public var higherIsBetter: Bool
         public var baselineMedian: Double
@@ -162,11 +162,7 @@ public struct BaselineComparison: Sendable {
         }
 
         /// `query` of `ns/query` or `points/s`'s `point`… as the unit names it.
-        private var workUnit: String {
-            if unit.hasPrefix("ns/") { return String(unit.dropFirst(3)) }
-            if unit.hasSuffix("/s") { return String(unit.dropLast(2)) }
-            return unit
-        }
+        private var workUnit: String { unit.workUnit }
 
         /// How a single re-measurement's verdict reads in a list.
         static func words(for verdict: Verdict) -> String {
@@ -184,8 +180,8 @@ public struct BaselineComparison: Sendable {
         /// The two medians: times in ns, µs, ms or s with the work unit after them, rates as
         /// numbers with their unit.
         private var values: String {
-            guard unit.hasPrefix("ns/") else { return "\(short(baselineMedian)) → \(short(currentMedian)) \(unit)" }
-            return "\(duration(baselineMedian)) → \(duration(currentMedian)) per \(unit.dropFirst(3))"
+            guard unit.isTime else { return "\(short(baselineMedian)) → \(short(currentMedian)) \(unit)" }
+            return "\(duration(baselineMedian)) → \(duration(currentMedian)) per \(unit.workUnit)"
         }
 
         private func duration(_ nanoseconds: Double) -> String {

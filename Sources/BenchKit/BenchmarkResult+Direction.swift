@@ -13,19 +13,18 @@ extension BenchmarkResult {
     ///
     /// The work unit is the unit's: `ns/query` stays `ns/query`; `points/s` becomes `ns/point`
     /// (one trailing `s` of the rate's plural dropped).
-    public var timePerUnit: (unit: String, median: Double, ci95: ConfidenceInterval)? {
-        guard higherIsBetter else { return (unit, median, ci95) }
-        var work = unit.hasSuffix("/s") ? String(unit.dropLast(2)) : unit
+    public var timePerUnit: (unit: BenchmarkUnit, median: Double, ci95: ConfidenceInterval)? {
+        guard unit.higherIsBetter else { return (unit, median, ci95) }
+        var work = unit.workUnit
         if work.count > 1, work.hasSuffix("s") { work.removeLast() }
-        return Self.inverted(median, ci95).map { ("ns/" + work, $0.median, $0.ci95) }
+        return Self.inverted(median, ci95).map { (.nanoseconds(per: work), $0.median, $0.ci95) }
     }
 
     /// The result as work units per second, higher is better: a rate as it is, a time t ns per
     /// work unit as 10⁹ / t (`ns/query` → `query/s`); `nil` where a value would not be finite.
-    public var ratePerSecond: (unit: String, median: Double, ci95: ConfidenceInterval)? {
-        guard !higherIsBetter else { return (unit, median, ci95) }
-        let work = unit.hasPrefix("ns/") ? String(unit.dropFirst(3)) : unit
-        return Self.inverted(median, ci95).map { (work + "/s", $0.median, $0.ci95) }
+    public var ratePerSecond: (unit: BenchmarkUnit, median: Double, ci95: ConfidenceInterval)? {
+        guard !unit.higherIsBetter else { return (unit, median, ci95) }
+        return Self.inverted(median, ci95).map { (.rate(unit.workUnit), $0.median, $0.ci95) }
     }
 
     /// 10⁹ / x for the median and both ends (swapped), or `nil` if any is not finite.

@@ -6,8 +6,8 @@
 /// for a `…/s` unit, the 100th and 10th.
 public struct BenchmarkResult: Codable, Equatable, Sendable {
     public var name: String
-    /// `ns/query`, `points/s`, …
-    public var unit: String
+    /// `ns/query`, `points/s`, … (written as its symbol).
+    public var unit: BenchmarkUnit
     /// Whether larger values are better (rates) or worse (times).
     public var higherIsBetter: Bool
     public var median: Double
@@ -73,7 +73,7 @@ public struct BenchmarkResult: Codable, Equatable, Sendable {
     public var revision: Int?
 
     public init(
-        name: String, unit: String, higherIsBetter: Bool, median: Double, minimum: Double,
+        name: String, unit: BenchmarkUnit, higherIsBetter: Bool, median: Double, minimum: Double,
         p90: Double, mad: Double, ci95: ConfidenceInterval, sampleCount: Int, iterations: Int,
         workUnitsPerIteration: Int, outliers: Int, noisy: Bool, reference: String? = nil,
         referenceMedian: Double? = nil, referenceCI95: ConfidenceInterval? = nil,
@@ -134,7 +134,7 @@ extension BenchmarkResult {
         let summary = try SampleSummary(values, resamples: options.resamples, seed: options.seed)
         self.init(
             name: benchmark.name,
-            unit: unit.symbol,
+            unit: unit,
             higherIsBetter: unit.higherIsBetter,
             median: summary.median,
             minimum: unit.higherIsBetter ? summary.maximum : summary.minimum,

@@ -41,7 +41,7 @@ public struct BenchmarkHistory: Codable, Equatable, Sendable {
     }
 
     public var name: String
-    public var unit: String
+    public var unit: BenchmarkUnit
     public var higherIsBetter: Bool
     public var median: Series
     /// Instructions per work unit over the runs that counted them; `nil` when none did.
@@ -56,7 +56,7 @@ public struct BenchmarkHistory: Codable, Equatable, Sendable {
     /// - Complexity: O(b · n²) for b benchmarks over n runs.
     public static func analyze(_ records: [HistoryRecord], filter: BenchmarkFilter? = nil,
                                maxPValue: Double = ChangePoints.defaultMaxPValue) throws -> [BenchmarkHistory] {
-        var latestUnit: [String: (unit: String, higherIsBetter: Bool)] = [:]
+        var latestUnit: [String: (unit: BenchmarkUnit, higherIsBetter: Bool)] = [:]
         for record in records {
             for result in record.results where filter?.matches(result.name) ?? true {
                 latestUnit[result.name] = (result.unit, result.higherIsBetter)

@@ -31,7 +31,7 @@ public struct MergedRuns: Codable, Equatable, Sendable {
     public struct Row: Codable, Equatable, Sendable {
         public var name: String
         public var machine: String
-        public var unit: String
+        public var unit: BenchmarkUnit
         public var median: Double
         public var ci95: ConfidenceInterval
         public var reference: String?
@@ -120,7 +120,7 @@ public struct MergedRuns: Codable, Equatable, Sendable {
         let table = Markup.markdownTable(
             ["benchmark", "machine", "unit", "median", "95% CI", "speedup", "instructions"],
             rows.map { row in
-                ["`\(row.name)`", Markup.markdownCell(row.machine), row.unit, Markup.short(row.median),
+                ["`\(row.name)`", Markup.markdownCell(row.machine), row.unit.symbol, Markup.short(row.median),
                  "\(Markup.short(row.ci95.lower))…\(Markup.short(row.ci95.upper))",
                  row.speedup.map { "×" + Markup.short($0) } ?? "—", row.instructions.map(Markup.short) ?? "—"]
             }, rightAligned: [3, 5, 6])

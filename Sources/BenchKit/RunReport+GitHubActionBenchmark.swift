@@ -37,7 +37,7 @@ extension RunReport {
     /// - Complexity: O(n) in the number of results.
     public func githubActionBenchmarkEntries(tool: GitHubActionBenchmarkTool = .customSmallerIsBetter) -> [GitHubActionBenchmarkEntry] {
         results.compactMap { result in
-            let converted: (unit: String, median: Double, ci95: ConfidenceInterval)?
+            let converted: (unit: BenchmarkUnit, median: Double, ci95: ConfidenceInterval)?
             switch tool {
             case .customSmallerIsBetter: converted = result.timePerUnit
             case .customBiggerIsBetter: converted = result.ratePerSecond
@@ -51,7 +51,7 @@ extension RunReport {
                 extra.append("\(Markup.short(speedup))× faster than \(reference)")
             }
             return GitHubActionBenchmarkEntry(
-                name: result.name, unit: converted.unit, value: converted.median,
+                name: result.name, unit: converted.unit.symbol, value: converted.median,
                 range: halfWidth.isFinite ? "± " + Markup.short(halfWidth) : nil, extra: extra.joined(separator: "\n"))
         }
     }

@@ -9,7 +9,7 @@ extension RunReport {
         let rows = results.map { result -> [String] in
             [
                 "`\(result.name)`" + (result.noisy ? " (noisy)" : ""),
-                result.unit,
+                result.unit.symbol,
                 Markup.short(result.median),
                 "\(Markup.short(result.ci95.lower))…\(Markup.short(result.ci95.upper))",
                 "\(result.sampleCount)×\(result.iterations)",
@@ -38,7 +38,7 @@ extension BaselineComparison {
         let counted = GatedMetric.counted.filter { comparedCount($0) > 0 }
         let rows = entries.map { entry -> [String] in
             [
-                "`\(entry.name)`", entry.unit, Markup.short(entry.baselineMedian), Markup.short(entry.currentMedian),
+                "`\(entry.name)`", entry.unit.symbol, Markup.short(entry.baselineMedian), Markup.short(entry.currentMedian),
                 Markup.signedPercent(entry.changePercent), "±" + Markup.short(entry.allowancePercent) + " %",
                 Entry.words(for: entry.isRegression ? .regression : entry.isImprovement ? .improvement : entry.verdict)
                     + (entry.isRegression || entry.isImprovement ? " (\(entry.flaggedBy.map(\.rawValue).joined(separator: ", ")))" : ""),

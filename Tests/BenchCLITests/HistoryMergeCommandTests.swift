@@ -17,7 +17,7 @@ import Testing
 
     static func result(_ name: String, median: Double, instructions: Double? = nil) -> BenchmarkResult {
         var value = BenchmarkResult(
-            name: name, unit: "ns/query", higherIsBetter: false, median: median, minimum: median * 0.99, p90: median * 1.01,
+            name: name, unit: .nanoseconds(per: "query"), higherIsBetter: false, median: median, minimum: median * 0.99, p90: median * 1.01,
             mad: median * 0.005, ci95: ConfidenceInterval(lower: median * 0.995, upper: median * 1.005), sampleCount: 30,
             iterations: 100, workUnitsPerIteration: 1, outliers: 0, noisy: false)
         value.instructions = instructions

@@ -139,7 +139,7 @@ import FoundationXML
     static func report(_ medians: [String: Double]) -> RunReport {
         let results = medians.map { name, median in
             BenchmarkResult(
-                name: name, unit: "ns/query", higherIsBetter: false, median: median, minimum: median * 0.99, p90: median * 1.01,
+                name: name, unit: .nanoseconds(per: "query"), higherIsBetter: false, median: median, minimum: median * 0.99, p90: median * 1.01,
                 mad: median * 0.001, ci95: ConfidenceInterval(lower: median * 0.995, upper: median * 1.005), sampleCount: 30,
                 iterations: 1000, workUnitsPerIteration: 1, outliers: 0, noisy: false)
         }

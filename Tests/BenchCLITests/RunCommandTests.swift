@@ -71,7 +71,7 @@ import Glibc
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let old = RunReport(build: currentBuild, machine: MachineDescription.current, settings: RunSettings(.standard),
-                            results: [BenchmarkResult(name: "arclen/cubic", unit: "ns/query", higherIsBetter: false, median: 100, minimum: 99,
+                            results: [BenchmarkResult(name: "arclen/cubic", unit: .nanoseconds(per: "query"), higherIsBetter: false, median: 100, minimum: 99,
                                                       p90: 101, mad: 1, ci95: ConfidenceInterval(lower: 99, upper: 101), sampleCount: 30,
                                                       iterations: 10, workUnitsPerIteration: 1, outliers: 0, noisy: false)])
         try old.jsonData().write(to: folder.appendingPathComponent("old.json"))

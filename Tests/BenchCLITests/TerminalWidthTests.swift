@@ -162,7 +162,7 @@ import Testing
         let names = ["arclen/quadratic", "spring/rk4-step-serial", "swarm/paced-bees-hinted", "swarm/paced-bees"]
         let results = names.map { name in
             BenchmarkResult(
-                name: name, unit: "ns/step", higherIsBetter: false, median: 16.04, minimum: 15.9, p90: 16.3, mad: 0.12,
+                name: name, unit: .nanoseconds(per: "step"), higherIsBetter: false, median: 16.04, minimum: 15.9, p90: 16.3, mad: 0.12,
                 ci95: ConfidenceInterval(lower: 15.98, upper: 16.11), sampleCount: 30, iterations: 65536,
                 workUnitsPerIteration: 1, outliers: 0, noisy: false, reference: "\(name)/gsl-rk4", referenceMedian: 112.9,
                 speedup: 7.04, maxError: 2.8e-14)

@@ -92,3 +92,23 @@ struct ReportTests {
         #expect(here.cores >= 1 && here.memoryBytes > 0 && !here.cpu.isEmpty && !here.kernel.isEmpty)
     }
 }
+
+/// Units are a type in the model and a symbol in documents: read back exactly, never guessed
+/// from a prefix by callers.
+@Suite("Benchmark units as a type")
+struct BenchmarkUnitTests {
+    @Test(arguments: [("ns/query", BenchmarkUnit.nanoseconds(per: "query")), ("points/s", .rate("points")), ("ns/bee", .nanoseconds(per: "bee"))])
+    func symbolRoundTrips(symbol: String, unit: BenchmarkUnit) throws {
+        #expect(BenchmarkUnit(symbol: symbol) == unit && unit.symbol == symbol)
+        let data = try JSONEncoder().encode([unit])
+        #expect(String(decoding: data, as: UTF8.self) == "[\"\(symbol.replacingOccurrences(of: "/", with: "\\/"))\"]")
+        #expect(try JSONDecoder().decode([BenchmarkUnit].self, from: data) == [unit])
+        #expect(unit.isTime == !unit.higherIsBetter)
+    }
+
+    @Test(arguments: ["furlongs", "ns/", "/s", ""])
+    func otherSymbolsAreRefused(symbol: String) {
+        #expect(BenchmarkUnit(symbol: symbol) == nil)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode([BenchmarkUnit].self, from: Data("[\"\(symbol)\"]".utf8)) }
+    }
+}

@@ -14,7 +14,7 @@ struct RunnerTests {
         let result = try #require(outcome.results.first)
         #expect(outcome.failures.isEmpty)
         #expect(result.name == "eval/cubic")
-        #expect(result.unit == "ns/point")
+        #expect(result.unit.symbol == "ns/point")
         #expect(result.sampleCount == 30)
         #expect(result.values.count == 30)
         // A sample lasts at least the 1 ms target.
@@ -84,7 +84,7 @@ struct RunnerTests {
             fast.toggle()
         }
         let result = try #require(try runner.run([Benchmark("swarm/paced-bees", unit: .rate("bees"), body: body)]).results.first)
-        #expect(result.unit == "bees/s")
+        #expect(result.unit.symbol == "bees/s")
         #expect(result.higherIsBetter)
         #expect(result.minimum == 1e7)       // best: 10⁹ / 100
         #expect(result.p90 == 5e6)           // slow tail: 10⁹ / 200

@@ -58,7 +58,7 @@ func scratchDirectory() -> URL {
 func result(_ name: String, median: Double, ci: (Double, Double), unit: BenchmarkUnit = .nanoseconds(per: "query"),
             mad: Double = 0, speedup: Double? = nil) -> BenchmarkResult {
     BenchmarkResult(
-        name: name, unit: unit.symbol, higherIsBetter: unit.higherIsBetter, median: median,
+        name: name, unit: unit, higherIsBetter: unit.higherIsBetter, median: median,
         minimum: ci.0, p90: ci.1, mad: mad, ci95: ConfidenceInterval(lower: ci.0, upper: ci.1),
         sampleCount: 30, iterations: 1_000, workUnitsPerIteration: 1, outliers: 0, noisy: false,
         reference: speedup == nil ? nil : name + "/reference", speedup: speedup, pairedSpeedup: speedup

@@ -90,9 +90,9 @@ func renderHistory(_ histories: [BenchmarkHistory], records: [HistoryRecord], fi
     for history in histories {
         lines.append("")
         lines.append("\(history.name) (\(history.unit)), \(history.median.runs.count) run\(history.median.runs.count == 1 ? "" : "s")")
-        let isTime = history.unit.hasPrefix("ns/")
+        let isTime = history.unit.isTime
         for series in [history.median] + (history.instructions.map { [$0] } ?? []) {
-            let label = series.metric == "median" ? "median \(history.unit)" : "instructions per \(history.unit.hasPrefix("ns/") ? String(history.unit.dropFirst(3)) : "work unit")"
+            let label = series.metric == "median" ? "median \(history.unit)" : "instructions per \(history.unit.isTime ? history.unit.workUnit : "work unit")"
             guard series.values.count >= 2 else {
                 lines.append("  \(label): \(series.values.map { significant($0) }.joined()) (one run: nothing to plot)")
                 continue
@@ -116,7 +116,7 @@ func renderHistory(_ histories: [BenchmarkHistory], records: [HistoryRecord], fi
         }
         for change in history.changes {
             let before = isTime || change.metric != "median" ? significant(change.meanBefore) : significant(change.meanBefore)
-            lines.append("  \(change) — mean \(before) → \(significant(change.meanAfter))\(change.metric == "median" ? " " + history.unit : ""), "
+            lines.append("  \(change) — mean \(before) → \(significant(change.meanAfter))\(change.metric == "median" ? " " + history.unit.symbol : ""), "
                 + "p = \(significant(change.pValue, 2)), \(change.isRegression ? "a regression" : "an improvement")")
         }
     }

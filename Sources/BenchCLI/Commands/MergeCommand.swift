@@ -66,9 +66,9 @@ func renderMerged(_ merged: MergedRuns) -> String {
     var table = Table("benchmark", "machine", "unit", "median", "95% CI", "speedup", "instr")
     table.priorities = [100, 95, 60, 80, 40, 90, 50]
     for row in merged.rows {
-        let isTime = row.unit.hasPrefix("ns/")
+        let isTime = row.unit.isTime
         func show(_ value: Double) -> String { isTime ? duration(nanoseconds: value) : significant(value) }
-        table.add(row.name, row.machine, row.unit, show(row.median), "\(show(row.ci95.lower))…\(show(row.ci95.upper))",
+        table.add(row.name, row.machine, row.unit.symbol, show(row.median), "\(show(row.ci95.lower))…\(show(row.ci95.upper))",
                   row.speedup.map { "×" + significant($0) } ?? "—", row.instructions.map { significant($0) } ?? "—")
     }
     var lines = [table.rendered(), "", MergedRuns.note]

@@ -354,7 +354,7 @@ func renderRun(_ outcome: RunOutcome) -> String {
 private func row(_ result: BenchmarkResult, _ show: (Double) -> String) -> [String] {
     [
             result.name + (result.noisy ? " (noisy)" : ""),
-            result.unit,
+            result.unit.symbol,
             show(result.median),
             "\(show(result.ci95.lower))…\(show(result.ci95.upper))",
             show(result.minimum),
