@@ -20,15 +20,10 @@ struct LottieInput {
         argument.hasSuffix(".json") || argument.contains("/")
     }
 
-    /// Reads `path` as a Lottie file; `nil` when the file is JSON but not Lottie (no top-level
-    /// `layers` with `fr`, `ip`, `op` or `v`), so that another reader may take it.
-    /// - Throws: `CLIError.usage` naming the file for a file that cannot be read, is not JSON, or
-    ///   is Lottie with a bad value (the JSON path and what was expected).
-    static func load(_ path: String) throws -> LottieInput? {
-        try load(DocumentInput.read(path), path: path)
-    }
-
-    /// A parsed document as a Lottie file; `nil` when it is not one.
+    /// A parsed document as a Lottie file; `nil` when it is not one (no top-level `layers` with
+    /// `fr`, `ip`, `op` or `v`).
+    /// - Throws: `CLIError.usage` naming the file for Lottie with a bad value (the JSON path and
+    ///   what was expected).
     static func load(_ root: JSONNode, path: String) throws -> LottieInput? {
         guard LottieAnimation.isLottie(root) else { return nil }
         do {

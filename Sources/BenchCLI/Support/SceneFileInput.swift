@@ -3,19 +3,9 @@ import Motion
 import SceneFile
 
 /// Scene files on the command line (`bench validate FILE.json`, `bench plot FILE.json --layer
-/// NAME`): a positional ending in `.json` is read as a document; when it declares
-/// `"schema": "flightline.scene/1"` its layers become scenes, otherwise `scenes(fromFile:)`
-/// returns `nil` and another reader may take it.
+/// NAME`): a document that declares `"schema": "flightline.scene/1"` has its layers become
+/// scenes; otherwise `scenes(fromDocument:path:)` returns `nil` and the Lottie reader takes it.
 enum SceneFileInput {
-    /// Whether a positional names a JSON document rather than a seed scene.
-    static func isDocument(_ argument: String) -> Bool { argument.lowercased().hasSuffix(".json") }
-
-    /// The scenes of the scene file at `path`; `nil` when the document is not a scene file.
-    /// - Throws: `CLIError.usage` naming the file and, for a bad scene file, the JSON path.
-    static func scenes(fromFile path: String) throws -> [Scene]? {
-        try scenes(fromDocument: DocumentInput.read(path), path: path)
-    }
-
     /// The scenes of a parsed document; `nil` when it is not a scene file.
     static func scenes(fromDocument root: JSONNode, path: String) throws -> [Scene]? {
         guard SceneFile.isSceneFile(root) else { return nil }
