@@ -275,7 +275,8 @@ extension Validation {
     /// Whether a teleport starts and lands off screen (a screen known, a position moving): nobody sees it.
     static func isHiddenTeleport(_ teleport: Teleport, scene: Scene) -> Bool {
         guard let viewport = scene.positionViewport else { return false }
-        return !isVisible(teleport.from.position, in: viewport) && !isVisible(teleport.to.position, in: viewport)
+        return !isVisible(teleport.from.position, in: viewport, size: scene.objectSize)
+            && !isVisible(teleport.to.position, in: viewport, size: scene.objectSize)
     }
 
     static func seamCovers(_ teleport: Teleport, seam: Seam, scene: Scene, hz: Double) -> Bool {
@@ -284,17 +285,20 @@ extension Validation {
         return min(phase, motion.duration - phase) <= 1.5 / hz
     }
 
-    /// The least move of `p` that puts a bee-sized object there off the screen by `margin` more.
-    static func offScreen(_ p: SIMD2<Double>, _ viewport: SIMD2<Double>, margin: Double) -> (SIMD2<Double>, String) {
-        let half = BeeFlight.beeSize / 2 + margin
+    /// The least move of `p` that puts an object of `size` (width, height) centred there off
+    /// the screen by `margin` more.
+    static func offScreen(_ p: SIMD2<Double>, _ viewport: SIMD2<Double>, margin: Double,
+                          size: SIMD2<Double> = Scene.defaultObjectSize) -> (SIMD2<Double>, String) {
+        let half = size / 2 + margin
         let options: [(Double, SIMD2<Double>, String, String)] = [
-            (p.x + half, SIMD2(-half, p.y), "left", "left"),
-            (viewport.x + half - p.x, SIMD2(viewport.x + half, p.y), "right", "right"),
-            (p.y + half, SIMD2(p.x, -half), "up", "top"),
-            (viewport.y + half - p.y, SIMD2(p.x, viewport.y + half), "down", "bottom"),
+            (p.x + half.x, SIMD2(-half.x, p.y), "left", "left"),
+            (viewport.x + half.x - p.x, SIMD2(viewport.x + half.x, p.y), "right", "right"),
+            (p.y + half.y, SIMD2(p.x, -half.y), "up", "top"),
+            (viewport.y + half.y - p.y, SIMD2(p.x, viewport.y + half.y), "down", "bottom"),
         ]
         let best = options.min { $0.0 < $1.0 }!
-        return (best.1, "\(formatted(best.0, 1)) pt further \(best.2): a \(formatted(BeeFlight.beeSize, 0)) pt object there is \(formatted(margin, 0)) pt beyond the \(best.3) edge")
+        let object = size.x == size.y ? "\(formatted(size.x, 0)) pt" : "\(formatted(size.x, 0)) × \(formatted(size.y, 0)) pt"
+        return (best.1, "\(formatted(best.0, 1)) pt further \(best.2): a \(object) object there is \(formatted(margin, 0)) pt beyond the \(best.3) edge")
     }
 
     /// The speeds a cycle starts and ends with, points per second, in the report's mode.
@@ -327,13 +331,13 @@ extension Validation {
         // past the edge by 1 pt and two frames' travel at the end's speed (room for the speed a
         // longer first or last element gains), the frames there are off screen too.
         let speeds = cycleSpeeds(scene, seam: seam, report: report)
-        if isVisible(seam.to, in: viewport) {
-            let (to, how) = offScreen(seam.to, viewport, margin: (1 + 2 * speeds.start / report.hz).rounded(.up))
+        if isVisible(seam.to, in: viewport, size: scene.objectSize) {
+            let (to, how) = offScreen(seam.to, viewport, margin: (1 + 2 * speeds.start / report.hz).rounded(.up), size: scene.objectSize)
             changes.append(.moveStart(to: to))
             parts.append("start it off screen at \(point(to)) (\(how))")
         }
-        if isVisible(seam.from, in: viewport) {
-            let (to, how) = offScreen(seam.from, viewport, margin: (1 + 2 * speeds.end / report.hz).rounded(.up))
+        if isVisible(seam.from, in: viewport, size: scene.objectSize) {
+            let (to, how) = offScreen(seam.from, viewport, margin: (1 + 2 * speeds.end / report.hz).rounded(.up), size: scene.objectSize)
             changes.append(.moveEnd(to: to))
             parts.append("end it off screen at \(point(to)) (\(how))")
         }

@@ -23,12 +23,24 @@ public struct Scene: Sendable {
     /// Where the scene came from (a scene file's animation), to phrase fixes in its terms;
     /// `nil` for the seed scenes and command-line scenes.
     public let source: (any SceneSource)?
+    /// The moving object's width and height in points, centred on its position: what decides
+    /// whether it shows on the viewport (a teleport seen or not, where a fix moves a restart off
+    /// screen). A scene file's layer `size`, a Lottie layer's `w` × `h`; the seed scenes' bee,
+    /// 25 × 25 pt, where the source gives none.
+    public let objectSize: SIMD2<Double>
 
-    public init(name: String, kind: Kind, fixedMode: TimingMode? = nil, source: (any SceneSource)? = nil) {
+    /// The size assumed for an object whose source gives none: the seed scene's bee.
+    public static let defaultObjectSize = SIMD2<Double>(repeating: BeeFlight.beeSize)
+
+    public init(name: String, kind: Kind, fixedMode: TimingMode? = nil, source: (any SceneSource)? = nil,
+                objectSize: SIMD2<Double> = Scene.defaultObjectSize) {
         self.name = name
         self.kind = kind
         self.fixedMode = fixedMode
         self.source = source
+        // A size that is not finite and non-negative shows nothing sensible: the default stands.
+        self.objectSize = objectSize.x.isFinite && objectSize.y.isFinite && objectSize.x >= 0 && objectSize.y >= 0
+            ? objectSize : Scene.defaultObjectSize
     }
 
     /// Whether the timing mode matters (path scenes); a spring's report has no mode.

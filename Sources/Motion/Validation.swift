@@ -58,14 +58,15 @@ public enum Validation {
         case .path(let motion, let viewport):
             try requireSampleable(span: motion.duration, hz: hz, what: "a path duration")
             report = try validatePath(
-                name: scene.name, motion: motion.with(mode: mode), viewport: viewport, hz: hz, thresholds: thresholds)
+                name: scene.name, motion: motion.with(mode: mode), viewport: viewport, objectSize: scene.objectSize, hz: hz,
+                thresholds: thresholds)
         case .spring(let spring):
             try requireSampleable(span: spring.maximumSimulatedTime, hz: hz, what: "a simulated span")
             report = try validateSpring(spring, hz: hz, thresholds: thresholds)
         case .timeline(let motion, let viewport):
             try requireSampleable(span: motion.sampledSpan, hz: hz, what: "a timeline span")
             report = try validateTimeline(
-                name: scene.name, motion: motion, viewport: viewport, hz: hz, thresholds: thresholds)
+                name: scene.name, motion: motion, viewport: viewport, objectSize: scene.objectSize, hz: hz, thresholds: thresholds)
         }
         // A spring is smooth by model: its frame figures are measurements, never judged, and
         // sweeping them would only show its launch and turnarounds at every phase.
@@ -113,7 +114,8 @@ public enum Validation {
     }
 
     static func validatePath(
-        name: String, motion: PathMotion, viewport: SIMD2<Double>?, hz: Double, thresholds: Thresholds
+        name: String, motion: PathMotion, viewport: SIMD2<Double>?, objectSize: SIMD2<Double> = Scene.defaultObjectSize,
+        hz: Double, thresholds: Thresholds
     ) throws(MotionError) -> ValidationReport {
         let count = frameCount(of: motion, hz: hz)
         let rest = framesAtRest
@@ -128,7 +130,8 @@ public enum Validation {
         let label = ValidationReport.label(scene: name, mode: motion.mode, hz: hz)
         var notes: [String] = []
         let findings = offScreenFiltered(
-            metrics.findings(label: label, thresholds: thresholds), metrics: metrics, viewport: viewport, notes: &notes)
+            metrics.findings(label: label, thresholds: thresholds), metrics: metrics, viewport: viewport, objectSize: objectSize,
+            notes: &notes)
         let startSpeed = motion.startSpeed, endSpeed = motion.endSpeed
         if startSpeed > 0 || (!motion.repeats && endSpeed > 0) {
             var line = "starts from rest at \(formatted(startSpeed, 0)) pt/s"
@@ -141,8 +144,8 @@ public enum Validation {
         var startVisible: Bool?
         if let seam {
             if let viewport {
-                endVisible = isVisible(seam.from, in: viewport)
-                startVisible = isVisible(seam.to, in: viewport)
+                endVisible = isVisible(seam.from, in: viewport, size: objectSize)
+                startVisible = isVisible(seam.to, in: viewport, size: objectSize)
             }
             func place(_ p: SIMD2<Double>, _ visible: Bool?) -> String {
                 let point = "(\(formatted(p.x, 1)), \(formatted(p.y, 1)))"
@@ -176,7 +179,8 @@ public enum Validation {
     }
 
     static func validateTimeline(
-        name: String, motion: TimelineMotion, viewport: SIMD2<Double>?, hz: Double, thresholds: Thresholds
+        name: String, motion: TimelineMotion, viewport: SIMD2<Double>?, objectSize: SIMD2<Double> = Scene.defaultObjectSize,
+        hz: Double, thresholds: Thresholds
     ) throws(MotionError) -> ValidationReport {
         let count = frameCount(of: motion, hz: hz)
         let samples = try timelineSamples(motion, hz: hz, count: count)
@@ -192,7 +196,7 @@ public enum Validation {
         var notes = motion.notes
         var findings = offScreenFiltered(
             metrics.findings(label: label, thresholds: thresholds), metrics: metrics,
-            viewport: motion.quantity == .position ? viewport : nil, notes: &notes)
+            viewport: motion.quantity == .position ? viewport : nil, objectSize: objectSize, notes: &notes)
         for event in motion.interruptions {
             func speed(_ v: SIMD2<Double>) -> String {
                 motion.quantity == .position ? "(\(formatted(v.x, 0)), \(formatted(v.y, 0)))" : formatted(v.x, 0)
@@ -213,8 +217,8 @@ public enum Validation {
         var endVisible: Bool?
         var startVisible: Bool?
         if let seam = motion.seam, let viewport, motion.quantity == .position {
-            endVisible = isVisible(seam.from, in: viewport)
-            startVisible = isVisible(seam.to, in: viewport)
+            endVisible = isVisible(seam.from, in: viewport, size: objectSize)
+            startVisible = isVisible(seam.to, in: viewport, size: objectSize)
         }
         return ValidationReport(
             scene: name, mode: nil, hz: hz, frames: count, duration: Double(count - 1) / hz,
@@ -225,7 +229,8 @@ public enum Validation {
     /// The findings without the teleports that start and land off screen (nobody sees them),
     /// each of those noted instead. Teleport findings come first, in `metrics.teleports` order.
     static func offScreenFiltered(
-        _ findings: [Finding], metrics: FrameMetrics, viewport: SIMD2<Double>?, notes: inout [String]
+        _ findings: [Finding], metrics: FrameMetrics, viewport: SIMD2<Double>?,
+        objectSize: SIMD2<Double> = Scene.defaultObjectSize, notes: inout [String]
     ) -> [Finding] {
         guard let viewport else { return findings }
         var result: [Finding] = []
@@ -235,7 +240,8 @@ public enum Validation {
             defer { index += 1 }
             guard index < metrics.teleports.count else { result.append(finding); continue }
             let teleport = metrics.teleports[index]
-            if !isVisible(teleport.from.position, in: viewport), !isVisible(teleport.to.position, in: viewport) {
+            if !isVisible(teleport.from.position, in: viewport, size: objectSize),
+               !isVisible(teleport.to.position, in: viewport, size: objectSize) {
                 notes.append(
                     "a jump of \(formatted(teleport.distance, 1)) pt at t = \(formatted(teleport.to.time, 2)) s from \(formatted(teleport.from.position.x, 1)), \(formatted(teleport.from.position.y, 1)) to \(formatted(teleport.to.position.x, 1)), \(formatted(teleport.to.position.y, 1)) happens off screen: not seen, not judged")
             } else {
@@ -245,10 +251,11 @@ public enum Validation {
         return result
     }
 
-    /// Whether a bee-sized object centred at `p` shows in a viewport.
-    static func isVisible(_ p: SIMD2<Double>, in viewport: SIMD2<Double>) -> Bool {
-        let half = BeeFlight.beeSize / 2
-        return p.x > -half && p.x < viewport.x + half && p.y > -half && p.y < viewport.y + half
+    /// Whether an object of `size` (points, width and height) centred at `p` shows in a
+    /// viewport: any part of it inside.
+    static func isVisible(_ p: SIMD2<Double>, in viewport: SIMD2<Double>, size: SIMD2<Double> = Scene.defaultObjectSize) -> Bool {
+        let half = size / 2
+        return p.x > -half.x && p.x < viewport.x + half.x && p.y > -half.y && p.y < viewport.y + half.y
     }
 
     // MARK: Springs

@@ -309,7 +309,7 @@ extension SceneFile.TimedTrack {
                 let motion = try PathMotion(
                     path: path, duration: timing.duration, timingCurve: curveTiming,
                     mode: curve.mode == .paced ? .paced : .linear, repeats: timing.isInfinite)
-                return Scene(name: name, kind: .path(motion, viewport: viewport), fixedMode: motion.mode)
+                return Scene(name: name, kind: .path(motion, viewport: viewport), fixedMode: motion.mode, objectSize: context.size)
             } catch {
                 throw node.error("the path animation could not be built: \(error)")
             }
@@ -369,7 +369,7 @@ extension SceneFile.TimedTrack {
             let motion = try TimelineMotion(
                 quantity: quantity, start: begin, end: timing.end, window: window, value: value, joins: joins,
                 designedSteps: steps, seam: seam, notes: notes)
-            return Scene(name: name, kind: .timeline(motion, viewport: viewport))
+            return Scene(name: name, kind: .timeline(motion, viewport: viewport), objectSize: context.size)
         } catch {
             throw node.error("the timeline could not be built: \(error)")
         }

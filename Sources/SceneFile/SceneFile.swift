@@ -236,7 +236,7 @@ public struct SceneFile: Sendable {
                 linearTiming: built.curve.mode == .linear && isLinear(built.easing) && built.curve.easings.allSatisfy(isLinear)
                     && timing.timeOffset == 0 && !timing.autoreverses,
                 hasDisplayLink: false)
-            let scene = Scene(name: compiled.name, kind: compiled.kind, fixedMode: compiled.fixedMode, source: source)
+            let scene = Scene(name: compiled.name, kind: compiled.kind, fixedMode: compiled.fixedMode, source: source, objectSize: compiled.objectSize)
             var rotation: Track?
             if let mode = built.rotationMode {
                 rotation = Track(
@@ -258,7 +258,7 @@ public struct SceneFile: Sendable {
             let source = TrackSource(
                 path: node.path, pathData: nil, values: nil, dimension: 1, keyTimes: nil, timing: nil, linearTiming: false,
                 hasDisplayLink: hasDisplayLink, pointsPerUnit: pointsPerUnit.0, basicInterruptions: basicInterruptions)
-            let scene = Scene(name: compiled.name, kind: compiled.kind, source: source)
+            let scene = Scene(name: compiled.name, kind: compiled.kind, source: source, objectSize: compiled.objectSize)
             return (Track(layer: context.layer, property: context.property, path: node.path, scene: scene, curve: nil, timing: nil), nil)
         default:
             throw typeNode.error("expected \"keyframe\", \"basic\" or \"spring\", got \(typeNode.described)")

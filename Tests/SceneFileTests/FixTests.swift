@@ -218,7 +218,7 @@ import Testing
         // of a 25 pt object) + ⌈1 + 2·200/60⌉ = 8 pt past the edge.
         let text = document(
             #"{"property": "position", "type": "keyframe", "values": [[100, 100], [300, 100]], "duration": 1, "repeatCount": "infinite"}"#,
-            top: #""viewport": [1024, 768],"#)
+            layer: #""name": "card", "size": [25, 25]"#, top: #""viewport": [1024, 768],"#)
         let fix = try #require(try Self.fixes(text).first { $0.finding.kind == .teleport && $0.hz == 60 })
         #expect(fix.changes == [.moveStart(to: SIMD2(-20.5, 100)), .moveEnd(to: SIMD2(300, -20.5))])
         #expect(fix.sourceChanges.map(\.line) == ["layers[0].animations[0].values[0]: = [-20.5, 100]", "layers[0].animations[0].values[1]: = [300, -20.5]"])
@@ -228,6 +228,34 @@ import Testing
             #expect(!report.findings.contains { $0.kind == .teleport }, "\(report.reasons)")
             #expect(report.notes.contains { $0.contains("happens off screen: not seen, not judged") })
         }
+    }
+}
+
+extension TimelineFixTests {
+    /// Issue 23: the object's own size decides what is off screen, not the seed's 25 pt bee. A
+    /// 200 × 200 pt layer's restart moves 100 pt (half of it) + ⌈1 + 2·200/60⌉ = 8 pt past the
+    /// edge, where it is wholly off screen; a 25 pt bee's fix (−20.5) would leave most of it on.
+    @Test func aLargeLayersSeamMovesWhollyOffScreen() throws {
+        let text = document(
+            #"{"property": "position", "type": "keyframe", "values": [[150, 300], [400, 300]], "duration": 1.25, "repeatCount": "infinite"}"#,
+            layer: #""name": "panel", "size": [200, 200]"#, top: #""viewport": [1024, 768],"#)
+        let fix = try #require(try Self.fixes(text).first { $0.finding.kind == .teleport && $0.hz == 60 })
+        #expect(fix.changes == [.moveStart(to: SIMD2(-108, 300)), .moveEnd(to: SIMD2(400, -108))])
+        #expect(fix.text.contains("a 200 pt object there is 8 pt beyond the left edge"), "\(fix.text)")
+        for change in fix.changes {
+            guard case .moveStart(let p) = change else { continue }
+            #expect(p.x + 100 < 0, "the panel's right edge is off screen")
+        }
+        let fixed = try #require(try SceneFile(text: try FixTests.applying(fix.sourceChanges, to: text)).scenes.first)
+        for hz in [60.0, 120] {
+            let report = try Validation.validate(fixed, hz: hz)
+            #expect(!report.findings.contains { $0.kind == .teleport }, "\(report.reasons)")
+        }
+        // The same restart for a non-square 300 × 40 pt object: half its width to the side.
+        let wide = text.replacingOccurrences(of: "[200, 200]", with: "[300, 40]")
+        let wideFix = try #require(try Self.fixes(wide).first { $0.finding.kind == .teleport && $0.hz == 60 })
+        #expect(wideFix.changes.first == .moveStart(to: SIMD2(-158, 300)))
+        #expect(wideFix.text.contains("a 300 × 40 pt object"), "\(wideFix.text)")
     }
 }
 

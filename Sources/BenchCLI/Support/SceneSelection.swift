@@ -100,7 +100,7 @@ enum SceneSelection {
                 var file = try LottieInput.require(root, path: name)
                 for scene in file.motion.scenes {
                     // A name another file already used gets its file's name in front.
-                    let named = seen.contains(scene.name) ? Scene(name: "\(name):\(scene.name)", kind: scene.kind) : scene
+                    let named = seen.contains(scene.name) ? Scene(name: "\(name):\(scene.name)", kind: scene.kind, fixedMode: scene.fixedMode, source: scene.source, objectSize: scene.objectSize) : scene
                     if seen.insert(named.name).inserted {
                         scenes.append(named)
                         file.sceneNames.append(named.name)
