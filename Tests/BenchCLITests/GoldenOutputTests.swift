@@ -26,6 +26,7 @@ import Testing
         ("plot-bee1-speed", ["plot", "bee1", "--quantity", "speed", "--ascii"]),
         ("plot-menu-error", ["plot", "menu-show", "--quantity", "error"]),
         ("plot-bee1-path", ["plot", "bee1"]),
+        ("sample-menu-show-csv", ["sample", "menu-show", "--hz", "30", "--format", "csv"]),
         ("list", ["list"]),
         ("help-validate", ["help", "validate"]),
         ("bad-flag", ["validate", "--bogus"]),
