@@ -12,14 +12,14 @@ let sampleCommand = Command(
     time and every quantity of every object, objects that stay still included, in the source's
     own units:
 
-      built-in scene   one object per scene: x, y (pt) for a path; y (pt) for the menu (the
-                       presented value of its exact spring), value (pt) for a user spring
-      scene file       one object per layer, one quantity per animated property: x, y (pt) for
-                       position, a scalar in its own unit (rad, ×, opacity 0…1: the file's
-                       values, pointsPerUnit undone)
-      Lottie file      every layer and shape group that draws: x, y of its anchor point on screen
-                       (px, after parenting), rotation (°), scale x, scale y (%), opacity (%),
-                       visible (1 when ip ≤ F < op through its precompositions, else 0)
+    - built-in scene: one object per scene: x, y (pt) for a path; y (pt) for the menu (the
+      presented value of its exact spring)
+    - scene file: one object per layer, one quantity per animated property: x, y (pt) for
+      position, a scalar in its own unit (rad, ×, opacity 0…1: the file's values,
+      pointsPerUnit undone)
+    - Lottie file: every layer and shape group that draws: x, y of its anchor point on
+      screen (px, after parenting), rotation (°), scale x, scale y (%), opacity (%), visible
+      (1 when ip ≤ F < op through its precompositions, else 0)
 
     Absolute time: seconds from the start of the source's timeline: a scene's t = 0 (the
     span sampled runs from 0 to the last animation's end, or for a spring to its settling or the
@@ -35,7 +35,7 @@ let sampleCommand = Command(
     CSV: a header `frame,time (s),object,` then one column per quantity `name (unit)`; one row
     per frame and object, frames in order, objects in the source's order; an object without a
     quantity leaves its cell empty. JSON (schema flightline.samples/1): the source, kind, rate,
-    start, end, frame count, the arrays "frame" and "time", and "objects", each with its name
+    start and end (the first and last frame's times), frame count, the arrays "frame" and "time", and "objects", each with its name
     (and a Lottie object's "place") and "quantities": name, unit and "values", one per frame.
     --out PATH writes the file atomically (a temporary file renamed into place: never half a
     file); default '-', standard output.
