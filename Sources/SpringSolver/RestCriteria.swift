@@ -45,9 +45,10 @@ public struct RestCriteria: Sendable, Hashable {
     /// whatever the move. 0.5 % is chosen so that the cap begins at a typical UI move (100 pt)
     /// and moves of 100 pt or more are judged exactly as before; it sits between Apple's
     /// `settlingDuration` (0.1 % of a unit step, an envelope bound) and the 1 % often used for
-    /// "settling time" in control engineering, and it is the scale react-spring chose too
-    /// (its default precision is `min(1, |to − from| · 0.001)`, `SpringValue.ts` `advance`,
-    /// for its own cap of 1 unit).
+    /// "settling time" in control engineering. react-spring's rest rule has the same form,
+    /// relative below an absolute cap (its default precision is
+    /// `min(1, |to − from| · 0.001)`, 0.005 when `from == to`, with a rest velocity of a tenth
+    /// of it: `packages/core/src/SpringValue.ts`, `advance`), at a finer fraction.
     public static let moveFraction = 0.005
 
     /// The rest criteria for a move of `distance` (position units; its sign is ignored):
