@@ -119,6 +119,7 @@ public enum Bench {
         historyCommand,
         mergeCommand,
         plotCommand,
+        sampleCommand,
         pathCommand,
         springCommand,
         accuracyCommand,

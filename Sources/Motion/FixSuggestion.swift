@@ -13,9 +13,10 @@ import SpringSolver
 ///   nearest edge, by 1 pt and two frames' travel more, or, without a screen, the end moved onto
 ///   the start;
 /// - a display link's `offset == 0` stop that snaps or never fires: a rest threshold (|offset|
-///   ≤ `maxSnap`, speed ≤ `maxSnap` × 62.5 /s, as `RestCriteria`), which snaps at most `maxSnap`;
+///   ≤ `maxSnap`, speed ≤ `maxSnap` × 62.5 /s, as `RestCriteria`, relative to a move shorter
+///   than 100 × `maxSnap`: `RestCriteria.scaled(toMove:)`), which snaps at most that;
 /// - Core Animation removing a UIKit spring before it settled: the same spring animated until
-///   it is within `maxSnap` of its target;
+///   it is within `maxSnap` of its target (or 0.5 % of a shorter move);
 /// - a wave appearing at full height in the first frame: growing it from zero over the time
 ///   that keeps its first step no larger than the spring's own frame step.
 ///
@@ -348,7 +349,8 @@ extension Validation {
     // MARK: Springs
 
     static func restStopChange(_ scene: SpringScene, hz: Double, thresholds: Thresholds) -> ([FixSuggestion.Change], String)? {
-        guard let rest = try? RestCriteria(distance: thresholds.maxSnap) else { return nil }
+        // Relative to the move below the cap, as every settle judgement (`RestCriteria.scaled(toMove:)`).
+        guard let rest = (try? RestCriteria(distance: thresholds.maxSnap))?.scaled(toMove: scene.motion.distance) else { return nil }
         let limit = Int(min(scene.maximumSimulatedTime * hz, Double(maximumFrames)))
         var frame: Int?
         for k in 0...limit where scene.isAtRest(at: Double(k) / hz, rest) { frame = k; break }
@@ -359,7 +361,8 @@ extension Validation {
     }
 
     static func settledSpringChange(_ scene: SpringScene, thresholds: Thresholds) -> ([FixSuggestion.Change], String)? {
-        guard let end = scene.animationDuration, let rest = try? RestCriteria(distance: thresholds.maxSnap) else { return nil }
+        guard let end = scene.animationDuration,
+              let rest = (try? RestCriteria(distance: thresholds.maxSnap))?.scaled(toMove: scene.motion.distance) else { return nil }
         let spring = scene.motion.spring
         let settle = scene.motion.settleTime(rest)
         guard settle.isFinite else { return nil }

@@ -8,9 +8,10 @@ public struct SpringResponse: Sendable, Equatable {
     public let overshootFraction: Double
     /// When the overshoot peaks, seconds; `nil` without overshoot.
     public let overshootTime: Double?
-    /// The first frame time from which the motion stays within `settleDistance` of the target and
-    /// slower than `restSpeed` for every later sampled frame; `nil` when it has not settled by the
-    /// last frame.
+    /// The first frame time from which the motion stays within the move's settle distance of the
+    /// target and slower than its rest speed for every later sampled frame
+    /// (``Thresholds/settleLimits(forMove:)``: `min(settleDistance, 0.5 % × |distance|)`);
+    /// `nil` when it has not settled by the last frame.
     public let settleTime: Double?
 
     /// Measures the frames `positions` (one coordinate, points) of a motion from `from` to `target`.
@@ -42,6 +43,7 @@ public struct SpringResponse: Sendable, Equatable {
                 overshootFrame = k
             }
         }
+        let limits = thresholds.settleLimits(forMove: distance)
         // Scan backwards for the last frame that is not at rest.
         var lastRestless: Int? = nil
         for k in positions.indices.reversed() {
@@ -49,8 +51,8 @@ public struct SpringResponse: Sendable, Equatable {
                 k + 1 < positions.count
                 ? positions[k + 1] - positions[k]
                 : (k > 0 ? positions[k] - positions[k - 1] : 0)
-            if abs(positions[k] - target) > thresholds.settleDistance
-                || abs(step) * hz > thresholds.restSpeed
+            if abs(positions[k] - target) > limits.distance
+                || abs(step) * hz > limits.speed
             {
                 lastRestless = k
                 break

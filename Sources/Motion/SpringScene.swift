@@ -201,7 +201,8 @@ public enum MenuBounce {
     public static let hiddenY = viewport.y
 
     /// The phase's motion under one UIKit mapping: its spring, when it overshoots and when it
-    /// settles (``SpringSolver/RestCriteria/default``).
+    /// settles (its move's rest criteria, `SpringMotion.restCriteria`: for the menu's 208 pt
+    /// move, the 0.5 pt cap).
     public struct MappingOutcome: Sendable, Hashable {
         /// `envelope` or `framer` (the command line's `--uikit-mapping` names).
         public let mapping: String

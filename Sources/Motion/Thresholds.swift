@@ -1,3 +1,5 @@
+import SpringSolver
+
 /// Every limit the smoothness verdict uses, in one place, each overridable.
 ///
 /// The defaults come from what a viewer can see and from sampling arguments, never from the seed
@@ -60,6 +62,18 @@ public struct Thresholds: Sendable, Equatable {
     /// ...and stays slower than this, points per second. Default 30 pt/s: less than 0.5 pt (one
     /// physical pixel) per 60 Hz frame, the same reasoning as `speedFloor`.
     public var restSpeed: Double = 30
+
+    /// The settle limits for a move of `distance` points: `settleDistance` and `restSpeed` are
+    /// caps, and a shorter move is judged relative to itself, within
+    /// `min(settleDistance, 0.5 % × |distance|)` and `restSpeed` scaled by the same factor
+    /// (SpringSolver's `RestCriteria.moveFraction`, where the choice is argued): every move of
+    /// one spring released at rest then settles at the same time, up to the cap. A zero or
+    /// non-finite distance (a spring launched from its target) keeps the caps.
+    public func settleLimits(forMove distance: Double) -> (distance: Double, speed: Double) {
+        let relative = RestCriteria.moveFraction * abs(distance)
+        guard relative.isFinite, relative > 0, relative < settleDistance else { return (settleDistance, restSpeed) }
+        return (relative, restSpeed * (relative / settleDistance))
+    }
 
     /// The largest jump at the frame where an animation stops that is not called janky, points.
     /// Default 0.5 pt: anything larger than one physical pixel is a visible snap.

@@ -269,7 +269,7 @@ extension SceneFile {
             let timeline = try TimelineMotion(
                 quantity: .scalar(name: context.property, unit: context.defaultPointsPerUnit.1, pointsPerUnit: scale),
                 start: 0, end: end, value: value, joins: joins,
-                notes: notes + ["sampled until the last animation ends or its spring settles (within 0.5 pt and 31.25 pt/s) at \(JSONText.number((end * 1000).rounded() / 1000)) s"],
+                notes: notes + ["sampled until the last animation ends or its spring settles (within 0.5 % of its move, at most 0.5, and slower than 62.5 /s times that) at \(JSONText.number((end * 1000).rounded() / 1000)) s"],
                 interruptions: events)
             return Scene(name: name, kind: .timeline(timeline, viewport: nil))
         } catch {

@@ -1,5 +1,8 @@
 /// When a spring counts as at rest: within `distance` of its target *and* slower than `speed`.
 ///
+/// A motion is judged by the criteria of its move (``forMove(distance:)``, what
+/// ``SpringMotion/settleTime(_:)`` uses by default): `min(0.5 pt, 0.5 % of the distance)`.
+///
 /// Defaults: `distance` 0.5 pt (half a point: the snap to the target is then invisible on any
 /// display up to 2× scale, and it is docs/design.md §1's settle threshold), and `speed` = `distance` ×
 /// 62.5 /s = 31.25 pt/s — Android's rule (`SpringForce.setValueThreshold`: the velocity
@@ -29,6 +32,44 @@ public struct RestCriteria: Sendable, Hashable {
         self.speed = speed
     }
 
+    /// The fraction of a move's distance within which a spring counts as settled, below the
+    /// absolute cap (``default``'s 0.5 pt): 0.005, half a percent.
+    ///
+    /// Rest is judged relative to the move because a tolerance is only meaningful against what
+    /// moved: 0.5 pt is half of a 1 pt nudge, so an absolute 0.5 pt calls such a spring settled
+    /// while it is still half-way (0 → 1 pt settled at 0.103 s, 0 → 100 pt at 0.73 s, for the
+    /// same spring). With a fraction, a motion released at rest is the same curve at every
+    /// scale (the closed form is linear in the distance), so every move of one spring settles
+    /// at the same time — until the cap takes over: past 100 pt (where 0.5 % is exactly
+    /// 0.5 pt), one physical pixel stays the limit, since a demanding viewer sees a pixel
+    /// whatever the move. 0.5 % is chosen so that the cap begins at a typical UI move (100 pt)
+    /// and moves of 100 pt or more are judged exactly as before; it sits between Apple's
+    /// `settlingDuration` (0.1 % of a unit step, an envelope bound) and the 1 % often used for
+    /// "settling time" in control engineering. react-spring's rest rule has the same form,
+    /// relative below an absolute cap (its default precision is
+    /// `min(1, |to − from| · 0.001)`, 0.005 when `from == to`, with a rest velocity of a tenth
+    /// of it: `packages/core/src/SpringValue.ts`, `advance`), at a finer fraction.
+    public static let moveFraction = 0.005
+
+    /// The rest criteria for a move of `distance` (position units; its sign is ignored):
+    /// within `min(self.distance, moveFraction × |distance|)` of the target and slower than the
+    /// speed scaled by the same factor (so `default` gives `distance × 62.5 /s`, Android's
+    /// rule, at every scale). A zero (or non-finite) distance has no scale to be relative to:
+    /// such a move (a spring launched from its target, or one with nothing to do) is judged by
+    /// `self` unchanged, so no tolerance is ever 0 and nothing is divided by 0.
+    public func scaled(toMove distance: Double) -> RestCriteria {
+        let relative = Self.moveFraction * abs(distance)
+        guard relative.isFinite, relative > 0, relative < self.distance else { return self }
+        let factor = relative / self.distance
+        return RestCriteria(uncheckedDistance: relative, speed: speed * factor)
+    }
+
+    /// ``default`` scaled to a move of `distance`: `min(0.5, 0.005 × |distance|)` and 62.5 /s
+    /// times that (``scaled(toMove:)``).
+    public static func forMove(distance: Double) -> RestCriteria {
+        RestCriteria.default.scaled(toMove: distance)
+    }
+
     /// Whether a state (displacement from the target, velocity) is at rest.
     @inlinable
     public func isAtRest<V: SpringVector>(_ state: SpringState<V>) -> Bool {
@@ -37,10 +78,15 @@ public struct RestCriteria: Sendable, Hashable {
 }
 
 extension SpringMotion {
+    /// The rest criteria of this motion's move: ``RestCriteria/forMove(distance:)`` of
+    /// ``distance`` (`min(0.5, 0.005 × |from − to|)` and 62.5 /s times that; 0.5 pt when the
+    /// motion starts at its target).
+    public var restCriteria: RestCriteria { RestCriteria.forMove(distance: distance) }
+
     /// The settle time: the last time the exact motion is outside the rest box (farther than
-    /// `criteria.distance` from the target or faster than `criteria.speed`); after it the motion
-    /// stays at rest for good. 0 if it starts and stays at rest; `.infinity` if undamped and
-    /// it ever leaves the box.
+    /// `criteria.distance` from the target or faster than `criteria.speed`; by default the
+    /// move's own ``restCriteria``); after it the motion stays at rest for good. 0 if it starts
+    /// and stays at rest; `.infinity` if undamped and it ever leaves the box.
     ///
     /// Method: envelope bounds on `|x(t)|` and `|v(t)|` (as in
     /// ``DampedSpring/settlingDuration``) give a time after which the motion is surely at rest;
@@ -50,7 +96,8 @@ extension SpringMotion {
     /// step (one grazing the threshold by less than ~0.5 %) can be missed.
     ///
     /// - Complexity: O(number of samples), at most about 10⁶ closed-form evaluations.
-    public func settleTime(_ criteria: RestCriteria = .default) -> Double {
+    public func settleTime(_ criteria: RestCriteria? = nil) -> Double {
+        let criteria = criteria ?? restCriteria
         let state0 = initialState
         let lambda = spring.decayRate
         let x0 = state0.displacement, v0 = state0.velocity

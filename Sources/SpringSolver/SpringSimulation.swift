@@ -66,8 +66,9 @@ public struct SpringRun<V: SpringVector>: Sendable {
     /// The settle time seen in the frames: the time of the first frame from which every later
     /// frame is at rest under `criteria` (the rest frame itself if the run stopped at rest);
     /// `nil` if the last frame is not at rest or the run diverged.
-    public func settleTime(_ criteria: RestCriteria = .default) -> Double? {
+    public func settleTime(_ criteria: RestCriteria? = nil) -> Double? {
         if let rest { return rest.time }
+        let criteria = criteria ?? motion.restCriteria
         guard divergence == nil, let last = frames.last else { return nil }
         func atRest(_ frame: SpringFrame<V>) -> Bool {
             criteria.isAtRest(SpringState(displacement: frame.position - motion.target, velocity: frame.velocity))
@@ -97,13 +98,13 @@ public enum SpringSimulation {
     @inlinable
     public static func run<V: SpringVector>(
         _ motion: SpringMotion<V>, integrator: IntegratorKind, frameRate: Double, substeps: Int = 1,
-        duration: Double, rest: RestCriteria = .default, stopAtRest: Bool = false,
+        duration: Double, rest: RestCriteria? = nil, stopAtRest: Bool = false,
         adaptiveOptions: DormandPrince54Options = .init()
     ) throws -> SpringRun<V> {
         let duration = try Check.nonNegative(duration, "duration")
         var stepper = try FrameStepper(
             motion: motion, integrator: integrator, frameRate: frameRate, substeps: substeps,
-            rest: stopAtRest ? rest : nil, adaptiveOptions: adaptiveOptions)
+            rest: stopAtRest ? rest ?? motion.restCriteria : nil, adaptiveOptions: adaptiveOptions)
         let wanted = (duration * frameRate * (1 + 1e-12)).rounded(.down)
         guard wanted <= Double(maximumFrames) else {
             throw SpringError.invalidParameter(

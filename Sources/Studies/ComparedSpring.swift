@@ -17,11 +17,11 @@ public struct ComparedSpring: Sendable {
     /// Notes from the parameter conversion (e.g. a UIKit ratio clamped).
     public var notes: [String] = []
 
-    /// When the exact motion comes to rest for good (``IntegratorComparisonRunner/rest``);
+    /// When the exact motion comes to rest for good (its move's `restCriteria`);
     /// infinite when it never does.
     ///
     /// - Complexity: O(1) (closed form, refined by a few root-finding steps).
-    public var exactSettleTime: Double { motion.settleTime(IntegratorComparisonRunner.rest) }
+    public var exactSettleTime: Double { motion.settleTime() }
 
     /// A spring to compare; `name` keys it in rows and JSON.
     public init(name: String, summary: String, motion: SpringMotion<Double>, notes: [String] = []) {

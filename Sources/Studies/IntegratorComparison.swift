@@ -48,7 +48,7 @@ public struct IntegratorRow: Sendable {
     public var effectiveFrequency: Double?
     /// Signed largest `(E_k − E(t_k))/E₀` over the frames (``SpringRun/energyDrift``).
     public var energyDrift: Double
-    /// First frame time from which every later frame is at rest (0.5 pt, 31.25 pt/s); `nil`
+    /// First frame time from which every later frame is at rest (the move's rest criteria: min(0.5 pt, 0.5 % of the distance), 62.5 /s times that); `nil`
     /// when the run never settled (or diverged).
     public var settleTime: Double?
     /// Right-hand-side (force) evaluations per frame, averaged over the run.

@@ -23,7 +23,7 @@ extension IntegratorComparisonRunner {
     static func fixedRow(_ kind: IntegratorKind, spring: ComparedSpring, hz: Double, substeps: Int, span: Double,
                          measureTime: Bool) throws -> IntegratorRow {
         let motion = spring.motion
-        let run = try SpringSimulation.run(motion, integrator: kind, frameRate: hz, substeps: substeps, duration: span, rest: rest)
+        let run = try SpringSimulation.run(motion, integrator: kind, frameRate: hz, substeps: substeps, duration: span, rest: motion.restCriteria)
         let metrics = metrics(of: run.frames, motion: motion, diverged: !run.isStable)
         let step = 1 / (hz * Double(substeps))
         let matrix = try kind.stepMatrix(spring: motion.spring, step: step)
@@ -39,7 +39,7 @@ extension IntegratorComparisonRunner {
         if measureTime {
             // The whole run, as every other row is timed (``IntegratorRow/nsPerFrame``).
             let ns = try IntegratorTiming.nanosecondsPerCall {
-                _ = try SpringSimulation.run(motion, integrator: kind, frameRate: hz, substeps: substeps, duration: span, rest: rest)
+                _ = try SpringSimulation.run(motion, integrator: kind, frameRate: hz, substeps: substeps, duration: span, rest: motion.restCriteria)
             }
             let frames = Double(max(1, run.frames.count - 1))
             row.nsPerFrame = ns / frames

@@ -78,7 +78,7 @@ extension IntegratorComparisonRunner {
         }
         for kind in [IntegratorKind.semiImplicitEuler, .velocityVerlet, .rk4] {
             for substeps in workPrecisionSubsteps {
-                let run = try SpringSimulation.run(motion, integrator: kind, frameRate: hz, substeps: substeps, duration: span, rest: rest)
+                let run = try SpringSimulation.run(motion, integrator: kind, frameRate: hz, substeps: substeps, duration: span, rest: motion.restCriteria)
                 guard run.isStable else { continue }
                 add(kind.rawValue, .step(stepRate: hz * Double(substeps)),
                     evaluations: Double(evaluationsPerStep(kind) * substeps * count), error: run.maxError)

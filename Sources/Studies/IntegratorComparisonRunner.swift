@@ -5,7 +5,9 @@ import SpringSolver
 /// The integrator comparison's constants and steps: ``IntegratorComparison/run(springs:configuration:)``
 /// calls it; a command line asks it for the defaults and the work estimate before running.
 public enum IntegratorComparisonRunner {
-    /// The rest criteria every settle time uses (docs/design.md §1): 0.5 pt and 31.25 pt/s.
+    /// The cap of the rest criteria every settle time uses (docs/design.md §1): 0.5 pt and
+    /// 31.25 pt/s. Each motion is judged by its move's criteria, `motion.restCriteria`
+    /// (`min(0.5 pt, 0.5 % of the distance)` and 62.5 /s times that).
     public static let rest = RestCriteria.default
     /// `rtol = atol` of the adaptive rows.
     public static let defaultTolerance = 1e-6
@@ -33,7 +35,7 @@ public enum IntegratorComparisonRunner {
     ///
     /// - Complexity: O(1) (the closed-form settle time).
     public static func defaultDuration(for motion: SpringMotion<Double>) -> Double {
-        let settle = motion.settleTime(rest)
+        let settle = motion.settleTime()
         let wanted = settle.isFinite ? 1.5 * settle : 5 * motion.spring.period
         return min(60, max(2, wanted))
     }
@@ -113,7 +115,7 @@ public enum IntegratorComparisonRunner {
             }
         }
         func atRest(_ frame: SpringFrame<Double>) -> Bool {
-            rest.isAtRest(SpringState(displacement: frame.position - motion.target, velocity: frame.velocity))
+            motion.restCriteria.isAtRest(SpringState(displacement: frame.position - motion.target, velocity: frame.velocity))
         }
         var settle: Double?
         if !diverged, let last = frames.last, atRest(last) {

@@ -26,8 +26,10 @@ import Testing
         ("plot-bee1-speed", ["plot", "bee1", "--quantity", "speed", "--ascii"]),
         ("plot-menu-error", ["plot", "menu-show", "--quantity", "error"]),
         ("plot-bee1-path", ["plot", "bee1"]),
+        ("sample-menu-show-csv", ["sample", "menu-show", "--hz", "30", "--format", "csv"]),
         ("list", ["list"]),
         ("help-validate", ["help", "validate"]),
+        ("help-sample", ["help", "sample"]),
         ("bad-flag", ["validate", "--bogus"]),
         ("bad-path", ["path", "M 0 0 L nan 0"]),
     ]

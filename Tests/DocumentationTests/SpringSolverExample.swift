@@ -15,7 +15,7 @@ import Testing
     let motion = try SpringMotion(spring: spring, from: 0.0, to: 300.0)
     print(String(format: "%.2f", motion.position(at: 0.25)))  // 295.23
 
-    // How long until it rests: within 0.5 pt of the target and slower than 31.25 pt/s.
+    // How long until it rests: within min(0.5 pt, 0.5 % of the move) and 62.5 /s times that.
     print(String(format: "%.3f", motion.settleTime()))  // 0.763
 
     // Core Animation's settlingDuration; Apple quotes "approximately 2.85 seconds" for this one.

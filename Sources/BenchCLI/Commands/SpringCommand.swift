@@ -12,8 +12,8 @@ let springCommand = Command(
     react-spring, rebound, origami); with none, the menu's show spring (UIKit duration 0.8 s,
     damping ratio 0.6, initial spring velocity 0.6, from 667 to 459 pt). Prints the spring in
     every vocabulary (or why one cannot express it), the regime, ζ, ω₀, the damped frequency,
-    Core Animation's settlingDuration, the motion's settle time (within 0.5 pt and 31.25 pt/s
-    for good), the overshoot, and exact samples t, x, v (absolute positions, points) at the
+    Core Animation's settlingDuration, the motion's settle time (within min(0.5 pt, 0.5 % of
+    the distance) and 62.5 /s times that for good), the overshoot, and exact samples t, x, v (absolute positions, points) at the
     times asked, in the order given — by default 10 times evenly spaced from 0 to the settle
     time. With --css-linear, also a CSS linear() easing (CSS Easing Level 2) that stays within
     --max-error of the exact motion, the duration to play it over (after it the motion stays
@@ -175,7 +175,8 @@ struct SpringCommandReport {
         let (overshootDistance, overshootTime) = (overshoot.distance, overshoot.time)
         lines.append("motion: \(compact(motion.initialPosition)) → \(compact(motion.target)) pt, initial velocity \(compact(motion.initialVelocity)) pt/s")
         lines.append("settling: Core Animation settlingDuration \(timeText(s.settlingDuration)) (unit step within 0.001); "
-                     + (settle.isFinite ? "this motion settles at \(timeText(settle))" : s.isUndamped ? "this motion never settles" : "this motion settles after \(Self.beyondTime)") + " (within \(compact(RestCriteria.default.distance)) pt and \(compact(RestCriteria.default.speed)) pt/s for good)")
+                     + (settle.isFinite ? "this motion settles at \(timeText(settle))" : s.isUndamped ? "this motion never settles" : "this motion settles after \(Self.beyondTime)") + " (within \(compact(motion.restCriteria.distance)) pt and \(compact(motion.restCriteria.speed)) pt/s for good: "
+                     + (motion.restCriteria == .default ? "the 0.5 pt cap" : "0.5 % of the \(compact(motion.distance)) pt move") + ")")
         // ÷ first: 100 × a huge overshoot would overflow.
         let share = motion.distance > 0 ? " (\(compact(overshootDistance / motion.distance * 100, 3)) % of the distance)" : ""
         lines.append(overshootDistance > 0
@@ -271,6 +272,7 @@ struct SpringCommandReport {
                 ("vocabularies", .object(vocabularyMembers)),
             ])),
             ("settleTime", .finite(settleTime)),
+            ("rest", .object([("distance", .number(motion.restCriteria.distance)), ("speed", .number(motion.restCriteria.speed))])),
             ("samples", .array(times.map { t in
                 let state = motion.state(at: t)
                 return .object([("t", .number(t)), ("x", .number(motion.target + state.displacement)), ("v", .number(state.velocity))])

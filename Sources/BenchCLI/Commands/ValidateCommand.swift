@@ -1,5 +1,6 @@
 import BenchKit
 import Foundation
+import Lottie
 import Motion
 
 let validateCommand = Command(
@@ -128,7 +129,8 @@ let validateCommand = Command(
             }
         }
         if let traceOut = request.traceOut {
-            try writeDocument(Data(ChromeTraceWriter.document(try request.traceEntries(results)).utf8), to: traceOut, console: console, named: "the Chrome trace")
+            let document = ChromeTraceWriter.document(try request.traceEntries(results), stills: request.traceStills())
+            try writeDocument(Data(document.utf8), to: traceOut, console: console, named: "the Chrome trace")
         }
         return results.contains(where: \.isJanky) ? .checkFailed : .success
     }
@@ -248,21 +250,43 @@ struct ValidateRequest {
     func traceEntries(_ results: [SceneValidation]) throws -> [ChromeTraceWriter.Entry] {
         var entries: [ChromeTraceWriter.Entry] = []
         for result in results {
+            // A timeline's frames start at its absolute start; a path's and a spring's at 0.
+            var start = 0.0
+            if case .timeline(let motion, _) = result.scene.kind { start = motion.start }
             for report in result.reports {
                 if let delivered = report.delivery {
-                    entries.append(ChromeTraceWriter.Entry(report: report, delivery: delivered))
+                    entries.append(ChromeTraceWriter.Entry(report: report, delivery: delivered, start: start))
                     continue
                 }
                 do {
                     let ideal = try Validation.deliver(
                         result.scene, mode: report.mode ?? .linear, hz: report.hz,
                         options: DeliveryOptions(model: .ideal, thresholds: platformThresholds))
-                    entries.append(ChromeTraceWriter.Entry(report: report, delivery: ideal))
+                    entries.append(ChromeTraceWriter.Entry(report: report, delivery: ideal, start: start))
                 } catch {
                     throw CLIError.usage("\(result.scene.name): \(error)")
                 }
             }
         }
         return entries
+    }
+
+    /// The objects the Lottie files call still (nothing animated, not riding with a moving
+    /// layer), with their constant values at the file's first frame, shown over `[ip, op]/fr`.
+    func traceStills() -> [ChromeTraceWriter.Still] {
+        var stills: [ChromeTraceWriter.Still] = []
+        for file in files {
+            let a = file.animation
+            let places = a.sampledObjects.map(\.place)
+            let states = a.objectStates(atFrame: a.inPoint)
+            for object in file.motion.stills where !object.ridesWithItsLayer {
+                guard let index = places.firstIndex(of: object.place) else { continue }
+                let s = states[index]
+                stills.append(ChromeTraceWriter.Still(
+                    label: "\(file.path): \(object.name) (still)", from: a.inPoint / a.frameRate, to: a.outPoint / a.frameRate,
+                    position: SIMD2(s.x, s.y), rotation: s.rotation, scale: SIMD2(s.scaleX, s.scaleY), opacity: s.opacity))
+            }
+        }
+        return stills
     }
 }

@@ -16,14 +16,37 @@ import Motion
 /// - instant events (`"ph": "i"`) at each late frame and each finding with a time (teleports,
 ///   speed jumps, turns, the worst on-screen error), args `message`.
 ///
+/// Timestamps are absolute: each delivery's clock starts at its timeline's start (seconds from
+/// the scene's or file's t = 0; a Lottie timeline's from frame 0), so with ideal frames (the
+/// default) a frame's `ts` is the absolute time it shows, and a finding sits at the frame
+/// presenting it.
+///
+/// Objects a Lottie file calls still (nothing animated) follow the timelines, one process each
+/// named `FILE: OBJECT (still)`, with constant counters `position` (x, y), `rotation`, `scale`
+/// (x, y) and `opacity` at the file's first and last frame only: two events per object, so a
+/// file's stills never multiply its size by its frame count.
+///
 /// Read back with `bench validate --trace FILE`, it gives the same platform figures.
 enum ChromeTraceWriter {
     struct Entry {
         let report: ValidationReport
         let delivery: DeliveryReport
+        /// The timeline's absolute start, seconds: where the delivery's clock starts.
+        var start: Double = 0
     }
 
-    static func document(_ entries: [Entry]) -> String {
+    /// A still object: its label and its constant values, shown from `from` to `to` (seconds).
+    struct Still {
+        let label: String
+        let from: Double
+        let to: Double
+        let position: SIMD2<Double>
+        let rotation: Double
+        let scale: SIMD2<Double>
+        let opacity: Double
+    }
+
+    static func document(_ entries: [Entry], stills: [Still] = []) -> String {
         var events: [String] = []
         for (index, entry) in entries.enumerated() {
             let pid = index + 1
@@ -32,6 +55,17 @@ enum ChromeTraceWriter {
                 events.append(event(["name": .string("thread_name"), "ph": .string("M"), "pid": .integer(pid), "tid": .integer(tid)], args: [("name", .string(name))]))
             }
             events += frameEvents(entry, pid: pid)
+        }
+        for (index, still) in stills.enumerated() {
+            let pid = entries.count + index + 1
+            events.append(event(["name": .string("process_name"), "ph": .string("M"), "pid": .integer(pid)], args: [("name", .string(still.label))]))
+            for at in [still.from, still.to] {
+                let ts = µs(at)
+                events.append(counter("position", pid: pid, ts: ts, [("x", .finite(still.position.x)), ("y", .finite(still.position.y))]))
+                events.append(counter("rotation", pid: pid, ts: ts, [("degrees", .finite(still.rotation))]))
+                events.append(counter("scale", pid: pid, ts: ts, [("x", .finite(still.scale.x)), ("y", .finite(still.scale.y))]))
+                events.append(counter("opacity", pid: pid, ts: ts, [("percent", .finite(still.opacity))]))
+            }
         }
         return "{\"traceEvents\": [\n" + events.joined(separator: ",\n") + "\n],\n\"displayTimeUnit\": \"ms\",\n\"otherData\": {\"generator\": \"bench validate --trace-out\", \"timeUnit\": \"microseconds; positions in points\"}}\n"
     }
@@ -43,6 +77,9 @@ enum ChromeTraceWriter {
         let frames = d.delivery.frames
         let speeds = d.shownSpeeds
         let clock = d.options.clock
+        // The delivery's clock starts at the timeline's absolute start.
+        let shift = entry.start
+        func µs(_ seconds: Double) -> JSON { ChromeTraceWriter.µs(shift + seconds) }
         var events: [String] = []
         for (k, frame) in frames.enumerated() {
             let name = JSON.string("frame \(k)")
@@ -69,9 +106,9 @@ enum ChromeTraceWriter {
                 events.append(instant("late frame", pid: pid, ts: at, "frame \(k) shown \(significant(1000 * frame.hitch)) ms after its target"))
             }
         }
-        // Findings with a time: the motion's (animation time, from the first frame's target) and
-        // the worst on-screen error.
-        let origin = frames.first?.targetTimestamp ?? 0
+        // Findings with a time: the motion's (absolute animation time, placed at the frame that
+        // presents it: the first frame's target later) and the worst on-screen error.
+        let origin = (frames.first?.targetTimestamp ?? 0) - shift
         let m = entry.report.metrics
         for teleport in m.teleports {
             events.append(instant("teleport", pid: pid, ts: µs(origin + teleport.from.time), "teleports \(significant(teleport.distance)) pt"))

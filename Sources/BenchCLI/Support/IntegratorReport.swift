@@ -123,7 +123,7 @@ extension IntegratorComparison {
         var lines: [String] = [
             "bench integrators — every integrator against the exact spring motion, sampled at the frame times",
             "errors: frame position error against the closed form (pt); adaptive rows at rtol = atol = \(significant(tolerance, 1)); "
-                + "settle: 0.5 pt and 31.25 pt/s; ρ: one-step spectral radius; ζ/ω₀ eff: the spring the method really simulates",
+                + "settle: within min(0.5 pt, 0.5 % of the move) and 62.5 /s times that; ρ: one-step spectral radius; ζ/ω₀ eff: the spring the method really simulates",
             "ops/frame: floating-point operations per frame counted from each fixed-step method's code (IntegratorKind.operationsPerStep × substeps); the recommendation (→) ranks by it, equal counts tie",
             "gsl-rk4: one GSL call per step h = a full step + two half steps (step doubling), returning the two-half-step result: RK4 accuracy at h/2, the cost of 3 RK4 steps",
         ]

@@ -15,7 +15,8 @@ extension SceneReport {
     /// stop never fires.
     /// With Lottie files, a `files` array follows the scenes: each file's frame rate, range,
     /// size, objects (name, JSON path, kind, validated quantities; still objects have none) and
-    /// notes. A timeline's report adds `joins` (exact, from its keyframes).
+    /// notes. A timeline's report adds `start` and `end` (its absolute span, seconds from the
+    /// scene's or file's t = 0, a Lottie file's frame 0) and `joins` (exact, from its keyframes).
     static func json(_ results: [SceneValidation], thresholds: Thresholds, files: [LottieInput] = []) -> JSON {
         var thresholdMembers: [(String, JSON)] = []
         for flag in SceneThresholds.flags {
@@ -78,7 +79,13 @@ extension SceneReport {
             ("timing", timing),
             ("fixes", json(fixes: fixes)),
         ]
-        if case .timeline = scene.kind, !report.joins.isEmpty { members.append(("joins", timelineJoins(report.joins))) }
+        if case .timeline(let motion, _) = scene.kind {
+            // The timeline's absolute span, seconds from the scene's or file's t = 0 (a Lottie
+            // file's frame 0); a repeating timeline's end is that of the window sampled.
+            members.append(("start", .finite(motion.start)))
+            members.append(("end", .finite(motion.end ?? motion.start + motion.window)))
+            if !report.joins.isEmpty { members.append(("joins", timelineJoins(report.joins))) }
+        }
         return .object(members + delivery)
     }
 
