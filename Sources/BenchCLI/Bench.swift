@@ -43,7 +43,7 @@ public enum Bench {
             console.out("bench (Flightline) \(version), GSL \(gslVersionString), \(buildConfiguration) build")
             return .success
         case "help":
-            let parsed = try Arguments(rest, options: [], command: "help")
+            let parsed = try Arguments(rest, options: [helpAllOption], command: "help")
             try parsed.requirePositionals(atMost: 1, command: "help")
             var topic: Command?
             if let name = parsed.positionals.first {
@@ -52,7 +52,10 @@ public enum Bench {
                 }
                 topic = command
             }
-            Layout.$current.withValue(layout(parsed, console)) { console.out(topic?.help ?? reflowed(overview)) }
+            let all = parsed.has("all")
+            Layout.$current.withValue(layout(parsed, console)) {
+                console.out(topic.map { all ? $0.fullHelp : $0.help } ?? reflowed(overview))
+            }
             return .success
         default:
             guard let command = command(named: name) else {
@@ -60,8 +63,8 @@ public enum Bench {
             }
             let parsed = try Arguments(rest, options: command.options, command: name)
             return try Layout.$current.withValue(layout(parsed, console)) {
-                if parsed.has("help") {
-                    console.out(command.help)
+                if parsed.has("help") || parsed.has("help-all") {
+                    console.out(parsed.has("help-all") ? command.fullHelp : command.help)
                     return .success
                 }
                 return try command.run(parsed, console)
@@ -79,7 +82,18 @@ public enum Bench {
         return layout
     }
 
-    static func command(named name: String) -> Command? { commands.first { $0.name == name } }
+    static func command(named name: String) -> Command? { name == "help" ? helpCommand : commands.first { $0.name == name } }
+
+    /// `bench help --all`: the whole page of a command.
+    static let helpAllOption = OptionSpec.flag("all", "the whole page: every option explained, and the details")
+
+    /// `bench help [COMMAND]` described like any command, so `bench help help` answers.
+    static let helpCommand = Command(
+        name: "help", synopsis: "[COMMAND] [--all]",
+        summary: "the command list, or a command's help (a screen; --all for the whole page)",
+        details: "'bench COMMAND --help' is 'bench help COMMAND'; 'bench COMMAND --help-all' is 'bench help COMMAND --all'.",
+        options: [helpAllOption],
+        run: { _, _ in .success })
     static var commandNames: String { commands.map(\.name).joined(separator: ", ") }
 
     static var overview: String {
@@ -97,7 +111,8 @@ public enum Bench {
         }
         lines += [
             "",
-            "'bench help COMMAND' or 'bench COMMAND --help' for a command's options.",
+            "'bench help COMMAND' or 'bench COMMAND --help' for a command's help (a screen);",
+            "'bench help COMMAND --all' or 'bench COMMAND --help-all' for the whole page.",
             "",
             "--wide (every command): print everything unabridged; by default the output fits the terminal",
             "(80 columns when piped; COLUMNS sets the width).",

@@ -29,6 +29,7 @@ import Testing
         ("sample-menu-show-csv", ["sample", "menu-show", "--hz", "30", "--format", "csv"]),
         ("list", ["list"]),
         ("help-validate", ["help", "validate"]),
+        ("help-validate-all", ["help", "validate", "--all"]),
         ("help-sample", ["help", "sample"]),
         ("bad-flag", ["validate", "--bogus"]),
         ("bad-path", ["path", "M 0 0 L nan 0"]),

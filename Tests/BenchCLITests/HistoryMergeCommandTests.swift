@@ -112,7 +112,8 @@ import Testing
         try Data("{\"schema\": \"flightline.validate/1\", \"scenes\": []}".utf8).write(to: URL(fileURLWithPath: validate))
         let epyc = Self.packageBaselines.appendingPathComponent("epyc-2core.json").path
         expectUsageError(try runBench(["merge", epyc, validate]), mentioning: "different schemas")
-        expectUsageError(try runBench(["merge", epyc, "--format", "xml"]), mentioning: "--format expects one of text, json, markdown")
+        expectUsageError(try runBench(["merge", epyc, "--format", "xml"]), mentioning: "--format expects one of json, markdown, got 'xml'")
+        expectUsageError(try runBench(["merge", epyc, "--format", "text"]), mentioning: "the table is what 'bench merge' prints without --format")
         expectUsageError(try runBench(["merge"]), mentioning: "needs one or more flightline.run/1 files")
         expectUsageError(try runBench(["merge", folder.appendingPathComponent("none.json").path]), mentioning: "no such file")
     }

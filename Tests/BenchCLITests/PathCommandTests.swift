@@ -159,7 +159,7 @@ import Testing
 
     /// The example in `bench help path` is what the command really prints.
     @Test func helpExampleIsTheRealOutput() throws {
-        let help = try runBench(["help", "path"])
+        let help = try runBench(["help", "path", "--all"])
         #expect(help.code == 0)
         let lines = help.stdout.components(separatedBy: "\n")
         let start = try #require(lines.firstIndex { $0.hasPrefix("  $ bench path ") })

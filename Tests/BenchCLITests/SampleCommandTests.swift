@@ -56,7 +56,7 @@ import Testing
 
     @Test func aLottieFrameIsAtItsFrameNumberOverTheRate() throws {
         // At 120 Hz a 60 fps file is sampled at half frames: F = k/2, t = F/60.
-        let run = try bench(["sample", Self.fixture("eased.json"), "--hz", "120", "--frames", "5", "--format", "json"])
+        let run = try bench(["sample", Self.fixture("eased.json"), "--hz", "120", "--count", "5", "--format", "json"])
         #expect(run.code == 0, "\(run.stderr)")
         let document = try json(run.stdout)
         #expect(document["schema"] as? String == "flightline.samples/1")
@@ -84,7 +84,7 @@ import Testing
         #expect(Set(table.map { $0[2] }) == ["title"])
         #expect(Set(table.map { Array($0[3...]) }).count == 1, "a still object's values never change")
         // Every object, still or moving, in the file's order.
-        let all = try bench(["sample", Self.fixture("loader.json"), "--frames", "1", "--format", "json"])
+        let all = try bench(["sample", Self.fixture("loader.json"), "--count", "1", "--format", "json"])
         let objects = try #require(try json(all.stdout)["objects"] as? [[String: Any]])
         #expect(objects.contains { $0["name"] as? String == "title" })
         #expect(objects.contains { $0["name"] as? String == "logo" })
@@ -119,13 +119,13 @@ import Testing
     }
 
     @Test func aBeesRowsAreOnePerFrameFromZero() throws {
-        let run = try bench(["sample", "bee1+", "--frames", "3", "--format", "csv"])
+        let run = try bench(["sample", "bee1+", "--count", "3", "--format", "csv"])
         #expect(run.code == 0, "\(run.stderr)")
         let table = rows(run.stdout)
         #expect(table[0] == ["frame", "time (s)", "object", "x (pt)", "y (pt)"])
         #expect(table.dropFirst().map { Array($0[0...2]) } == [["0", "0", "bee1+"], ["1", "\(1.0 / 60)", "bee1+"], ["2", "\(2.0 / 60)", "bee1+"]])
         // The same command, the same bytes.
-        #expect(try bench(["sample", "bee1+", "--frames", "3", "--format", "csv"]).stdout == run.stdout)
+        #expect(try bench(["sample", "bee1+", "--count", "3", "--format", "csv"]).stdout == run.stdout)
     }
 
     @Test(arguments: [
@@ -136,7 +136,7 @@ import Testing
         (["sample", "menu", "--hz", "fast", "--format", "csv"], "--hz expects a finite number"),
         (["sample", "menu", "--format", "xml"], "--format expects csv or json, got 'xml'"),
         (["sample", "menu"], "needs --format csv or --format json"),
-        (["sample", "menu", "--frames", "0", "--format", "csv"], "--frames expects all or a whole number"),
+        (["sample", "menu", "--count", "0", "--format", "csv"], "--count expects all or a whole number"),
         (["sample", "Tests/LottieTests/Fixtures/missing.json", "--format", "csv"], "missing.json"),
     ])
     func badInputExitsTwoWithOneLine(arguments: [String], message: String) throws {
@@ -161,7 +161,7 @@ import Testing
         #expect(run.stderr.contains("2000000 frames × 1 object = 2000000 rows, more than the 1000000 a sample writes"), "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out.path))
         // --frames keeps it within the bound.
-        let first = try bench(["sample", long.path, "--frames", "3", "--format", "csv"])
+        let first = try bench(["sample", long.path, "--count", "3", "--format", "csv"])
         #expect(first.code == 0, "\(first.stderr)")
         #expect(first.stdout.split(separator: "\n").count == 4)
     }
@@ -173,7 +173,7 @@ import Testing
     }
 
     @Test func helpDocumentsTheFormats() throws {
-        let run = try bench(["help", "sample"])
+        let run = try bench(["help", "sample", "--all"])
         #expect(run.code == 0)
         for phrase in ["flightline.samples/1", "absolute time", "F / fr", "1,000,000 rows", "--object NAME", "atomically"] {
             #expect(run.stdout.contains(phrase), "help lacks \(phrase)")

@@ -148,7 +148,7 @@ import Testing
     /// menu's 667 → 459 without; bounce takes (-1, 1] (1 is undamped).
     @Test(arguments: ["spring", "integrators"])
     func helpStatesBothMotionDefaults(command: String) throws {
-        let run = try runBench(["help", command])
+        let run = try runBench(["help", command, "--all"])
         #expect(run.code == 0, "\(run.stderr)")
         #expect(run.stdout.contains("(default 0; 667 with no spring options: the menu's)"), "\(run.stdout)")
         #expect(run.stdout.contains("(default 100; 459 with no spring options: the menu's)"))

@@ -54,7 +54,7 @@ let integratorsCommand = Command(
     settle-time shift; JSON flightline.engines/1. Only the first spring (the menu's by default).
     """,
     options: SpringOptions.specsWithMenuFallback.filter { $0.name != "duration" && $0.name != "bounce" } + [
-        .option("hz", "HZ,…", "refresh rates (default 60,120)"),
+        .option("hz", "R,…", "refresh rates, frames per second (default 60,120)"),
         .option("substeps", "N,…", "fixed-step substeps per frame (default 1)"),
         .option("duration", "S", "simulated span in seconds (default 1.5 × the settle time, 2…60 s)"),
         .option("json", "FILE", "write flightline.integrators/1 JSON; '-' for stdout"),

@@ -3,7 +3,7 @@ import Foundation
 
 let mergeCommand = Command(
     name: "merge",
-    synopsis: "FILE… [--format text|json|markdown] [--json FILE]",
+    synopsis: "FILE… [--json FILE] [--format F]",
     summary: "join run documents from several machines into one table",
     details: """
     Reads flightline.run/1 documents (one per machine of a CI matrix; '-' reads standard input
@@ -14,25 +14,26 @@ let mergeCommand = Command(
     by its CPU model and cores, with the file's name when two documents share one.
 
     Documents of different schemas, or of another kind than flightline.run/1, are refused
-    (exit 2, one line). --format json writes flightline.merge/1: {schema, machines:[{name, file,
+    (exit 2, one line). --format F chooses the document, as in 'bench run': json (the default)
+    writes flightline.merge/1: {schema, machines:[{name, file,
     cpu, cores, cpuSignature?, os, build}], rows:[{name, machine, unit, median, ci95, reference?,
     speedup?, pairedSpeedup?, instructions?}], speedupRanges:[{name, lowest, highest, lowestOn,
     highestOn, machines}]}; markdown writes the table for a pull-request comment or a job summary.
-    Without --json the document goes to stdout; with --json FILE to FILE and the table to stdout.
+    With --json FILE the document goes to FILE and the table to stdout; with --json -, or
+    --format without --json, the document goes to stdout instead of the table.
     """,
     options: [
-        .option("format", "F", "text (default: the table), json (flightline.merge/1) or markdown"),
-        .option("json", "FILE", "write the json or markdown document to FILE ('-' for stdout)"),
+        .option("json", "FILE", "write the document (flightline.merge/1) to FILE; '-' for stdout"),
+        OutputFormat.spec([.json, .markdown]),
     ],
     run: { arguments, console in
         guard !arguments.positionals.isEmpty else {
             throw CLIError.usage("'bench merge' needs one or more flightline.run/1 files (from 'bench run --json FILE')")
         }
-        let format = try arguments.choice("format", ["text", "json", "markdown"]) ?? "text"
-        let destination = arguments.string("json") ?? (format == "text" ? nil : "-")
-        if destination != nil, format == "text" {
-            throw CLIError.usage("--json writes a document: give --format json or --format markdown with it")
+        if arguments.string("format") == "text" {
+            throw CLIError.usage("--format text is gone: the table is what 'bench merge' prints without --format; --format chooses the document (json or markdown), as in 'bench run'")
         }
+        let (format, destination) = try OutputFormat.parse(arguments, allowed: [.json, .markdown], command: "merge")
         if let destination { try checkDocumentDestination(destination) }
         guard arguments.positionals.filter({ $0 == "-" }).count <= 1 else {
             throw CLIError.usage("standard input ('-') can be read only once")
@@ -43,8 +44,8 @@ let mergeCommand = Command(
         }
         let merged = try benchKit { try MergedRuns(documents: documents) }
         if let destination {
-            let data = format == "json" ? try benchKit { try merged.jsonData() } : Data(merged.markdown().utf8)
-            try writeDocument(data, to: destination, console: console, named: format == "json" ? "the JSON" : "the Markdown")
+            let data = format == .json ? try benchKit { try merged.jsonData() } : Data(merged.markdown().utf8)
+            try writeDocument(data, to: destination, console: console, named: format.documentName)
             if destination == "-" { return .success }
         }
         console.out(renderMerged(merged))

@@ -3,11 +3,11 @@ import TerminalPlot
 
 let plotCommand = Command(
     name: "plot",
-    synopsis: "SCENE|FILE.json|--trace FILE [--layer NAME] [--quantity path|x|y|speed|offset|error|rotation|opacity|scale] [--hz N] [--mode linear|paced] [--width W] [--height H] [--ascii] [--color auto|always|never] [user scene] [--seed N]",
+    synopsis: "SCENE|FILE.json|--trace FILE [--layer NAME] [--quantity path|x|y|speed|offset|error|rotation|opacity|scale] [--hz R] [--mode linear|paced] [--width W] [--height H] [--ascii] [--color auto|always|never] [user scene] [--seed N]",
     summary: "plot a scene's trajectory in the terminal",
     details: """
     quantities:
-    \(PlotQuantity.allCases.map { "  \($0.rawValue)" + String(repeating: " ", count: 8 - $0.rawValue.count) + $0.meaning }.joined(separator: "\n"))
+    \(PlotQuantity.allCases.map { "  \($0.rawValue)" + String(repeating: " ", count: max(2, 10 - $0.rawValue.count)) + $0.meaning }.joined(separator: "\n"))
     Default: path for a path scene, offset for a spring, y (the value) for a layer of scalar
     timelines (opacity, a spring with interruptions). A Lottie file (FILE.json) is plotted
     one object at a time, --layer NAME (a layer or shape group as 'bench validate' names it):
@@ -35,8 +35,8 @@ let plotCommand = Command(
     """,
     options: [
         .option("quantity", "Q", "what to plot: \(PlotQuantity.allCases.map(\.rawValue).joined(separator: ", "))"),
-        .option("layer", "NAME", "with a Lottie file: the layer or shape group to plot, named as 'bench validate FILE.json' names it (LAYER, LAYER/GROUP)"),
-        .option("hz", "N", "frame rate, frames per second (default 60)"),
+        .option("layer", "NAME", "with a Lottie file: the layer or shape group to plot, named as 'bench validate FILE.json' names it (LAYER, LAYER/GROUP); with a scene file: plot only this layer's animated properties"),
+        .option("hz", "R", "frame rate, frames per second (default 60)"),
         .option("mode", "MODE", "path timing: linear (default, the demo's keyframes) or paced (constant speed)"),
         .option("width", "W", "columns (\(Plot.widthLimits.lowerBound)…\(Plot.widthLimits.upperBound))"),
         .option("height", "H", "rows (\(Plot.heightLimits.lowerBound)…\(Plot.heightLimits.upperBound))"),
@@ -44,7 +44,6 @@ let plotCommand = Command(
         .option("color", "WHEN", "auto (default: only on a terminal without NO_COLOR), always, never"),
         SceneSelection.seedSpec,
         .option("trace", "FILE", "plot a recorded trace (CSV or Chrome Trace Event JSON) instead of a scene"),
-        .option("layer", "NAME", "with a scene file: plot only this layer's animated properties"),
     ] + SceneSelection.specs,
     run: { arguments, console in
         let request = try PlotRequest(arguments, console: console)

@@ -4,7 +4,7 @@ import Motion
 /// `bench sample`: per-frame numbers out, for comparing Flightline with anything else.
 let sampleCommand = Command(
     name: "sample",
-    synopsis: "SCENE|FILE.json [--object NAME] [--hz R] [--frames all|N] --format csv|json [--out PATH] [--seed N]",
+    synopsis: "SCENE|FILE.json [--object NAME] [--hz R] [--count all|N] --format F [--out PATH] [--seed N]",
     summary: "write every object's quantities at every frame, at absolute times (CSV or JSON)",
     details: """
     Samples a built-in scene (bee, bee1, bee2, bee1+ … bee2-, menu, menu-show, menu-dismiss),
@@ -27,9 +27,9 @@ let sampleCommand = Command(
     frame 0 (not from ip), and the frame column is F itself: frames ip, ip + fr/R, … while below
     op. Frames are t = start + k/R (never summed), so the same command gives the same bytes.
 
-    --hz R (default: a Lottie file's own fr, 60 for scenes; 1…1000) sets the rate; --frames N
+    --hz R (default: a Lottie file's own fr, 60 for scenes; 1…1000) sets the rate; --count N
     keeps the first N frames (default all). At most 1,000,000 rows (frames × objects) are
-    written: more is refused (use --frames, --object or a lower --hz). --object NAME keeps one
+    written: more is refused (use --count, --object or a lower --hz). --object NAME keeps one
     object (a Lottie object may also be named by its JSON path, layers[2]).
 
     CSV: a header `frame,time (s),object,` then one column per quantity `name (unit)`; one row
@@ -40,14 +40,14 @@ let sampleCommand = Command(
     --out PATH writes the file atomically (a temporary file renamed into place: never half a
     file); default '-', standard output.
 
-    exit: 0 written, 2 bad input (an unknown scene or object, a bad --hz, --frames or --format,
+    exit: 0 written, 2 bad input (an unknown scene or object, a bad --hz, --count or --format,
     too many rows).
     """,
     options: [
         .option("object", "NAME", "keep one object (a scene, a scene file's layer, a Lottie layer or group by name or JSON path)"),
         .option("hz", "R", "frames per second, 1…1000 (default: a Lottie file's own rate, else 60)"),
-        .option("frames", "all|N", "the first N frames only (default all)"),
-        .option("format", "csv|json", "the output format (required)"),
+        .option("count", "N", "the first N frames only, or all (default all); --frames in validate is how frames are delivered"),
+        .option("format", "F", "the document written to --out PATH, or stdout: csv or json (required)"),
         .option("out", "PATH", "where to write ('-': standard output, the default); replaced atomically"),
         SceneSelection.seedSpec,
     ],
@@ -94,9 +94,9 @@ struct SampleRequest {
             throw CLIError.usage("--hz must be from \(SceneSelection.minimumRate.formatted) to \(ValidateRequest.maximumRate.formatted) frames per second, got \(given.formatted)")
         }
         var wanted: Int?
-        if let text = arguments.string("frames"), text != "all" {
+        if let text = arguments.string("count"), text != "all" {
             guard let n = Int(text), n >= 1, n <= Self.maximumRows else {
-                throw CLIError.usage("--frames expects all or a whole number from 1 to \(Self.maximumRows), got \(quoted(text))")
+                throw CLIError.usage("--count expects all or a whole number from 1 to \(Self.maximumRows), got \(quoted(text))")
             }
             wanted = n
         }
@@ -124,7 +124,7 @@ struct SampleRequest {
         let rows = count * Double(max(objects.count, 1))
         guard rows <= Double(Self.maximumRows) else {
             throw CLIError.usage(
-                "\(quoted(argument)) at \(hz.formatted) Hz is \(count.formatted) frames × \(objects.count) object\(objects.count == 1 ? "" : "s") = \(rows.formatted) rows, more than the \(Self.maximumRows) a sample writes; use --frames N, --object NAME or a lower --hz")
+                "\(quoted(argument)) at \(hz.formatted) Hz is \(count.formatted) frames × \(objects.count) object\(objects.count == 1 ? "" : "s") = \(rows.formatted) rows, more than the \(Self.maximumRows) a sample writes; use --count N, --object NAME or a lower --hz")
         }
         frames = Int(count)
     }

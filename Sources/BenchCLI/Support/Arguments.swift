@@ -15,7 +15,8 @@ struct OptionSpec: Sendable {
     /// The switches every command accepts, listed in every command's help.
     static let global: [OptionSpec] = [
         .flag("wide", "print everything unabridged: every table column, no wrapping (default: fit the terminal)"),
-        .flag("help", "this help (also -h)"),
+        .flag("help", "this help, a screen (also -h)"),
+        .flag("help-all", "the whole help page: every option explained, and the details"),
     ]
 }
 

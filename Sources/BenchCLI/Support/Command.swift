@@ -10,7 +10,29 @@ struct Command: Sendable {
     let options: [OptionSpec]
     let run: @Sendable (Arguments, Console) throws -> ExitCode
 
+    /// The help a screen holds: usage, summary, the first paragraph of the details, the option
+    /// names, the exit codes, and where the rest is. A page that fits ``screenLines`` anyway is
+    /// shown whole.
     var help: String {
+        let whole = fullHelp
+        // Counted as printed: wrapped to the output's width.
+        let printed = Layout.current.fitted(whole).split(separator: "\n", omittingEmptySubsequences: false).count
+        guard printed > Command.screenLines else { return whole }
+        var lines = ["usage: bench \(name) \(synopsis)", "", summary]
+        // The first paragraph of the details says what the command does; lists and the rest
+        // are on the whole page.
+        if let first = details.components(separatedBy: "\n\n").first, !first.isEmpty {
+            let paragraph = first.split(separator: "\n").prefix { !$0.hasSuffix(":") }.joined(separator: "\n")
+            if !paragraph.isEmpty { lines += ["", reflowed(paragraph)] }
+        }
+        lines += ["", "options (each explained by 'bench help \(name) --all'):"]
+        lines.append("  " + (options + OptionSpec.global).map(optionLabel).joined(separator: ", "))
+        lines += ["", exitCodeSummary, "", "'bench help \(name) --all' (or 'bench \(name) --help-all'): every option explained, and the details."]
+        return lines.joined(separator: "\n")
+    }
+
+    /// Every line of help: usage, summary, details, each option explained, the exit codes.
+    var fullHelp: String {
         var lines = ["usage: bench \(name) \(synopsis)", "", summary]
         if !details.isEmpty { lines += ["", reflowed(details)] }
         // Every command takes the global switches; they close the list.
@@ -21,7 +43,17 @@ struct Command: Sendable {
             let label = optionLabel(option)
             lines.append("  " + label + String(repeating: " ", count: width - label.count + 2) + option.help)
         }
+        lines += ["", exitCodeSummary]
         return lines.joined(separator: "\n")
+    }
+
+    /// A help page longer than this many lines (a terminal's screen) is shortened; the whole
+    /// page is `--help-all`.
+    static let screenLines = 50
+
+    /// `exit codes: 0 …, 1 …, 2 …` for this command.
+    var exitCodeSummary: String {
+        "exit codes: " + exitCodes.map { "\($0.code.rawValue) \($0.meaning)" }.joined(separator: "; ")
     }
 
     private func optionLabel(_ option: OptionSpec) -> String {

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+@testable import BenchCLI
+
+/// Help pages (issue 23): each fits a screen with the rest behind `--all`/`--help-all`, states
+/// its exit codes, and options are spelled alike everywhere.
+@Suite struct HelpPagesTests {
+    static let names = Bench.commands.map(\.name) + ["help"]
+
+    @Test(arguments: names)
+    func helpFitsAScreenAndStatesExitCodes(command: String) throws {
+        let run = try runBench(["help", command], environment: ["COLUMNS": "80"])
+        #expect(run.code == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count <= Command.screenLines + 1, "bench help \(command): \(lines.count) lines")
+        #expect(run.stdout.contains("exit codes: 0 "), "bench help \(command) states no exit codes")
+        let all = try runBench(["help", command, "--all"], environment: ["COLUMNS": "80"])
+        #expect(all.code == 0 && all.stdout.contains("exit codes: 0 "))
+        #expect(all.stdout.count >= run.stdout.count)
+        // `bench COMMAND --help-all` is the same page as `bench help COMMAND --all`.
+        if command != "help" {
+            let flag = try runBench([command, "--help-all"], environment: ["COLUMNS": "80"])
+            #expect(flag.stdout == all.stdout)
+        }
+    }
+
+    @Test func helpHelpAnswers() throws {
+        let run = try runBench(["help", "help"])
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("usage: bench help [COMMAND] [--all]"))
+    }
+
+    /// A shortened page names every option and says where the whole page is.
+    @Test func shortPageNamesEveryOption() throws {
+        let command = try #require(Bench.command(named: "validate"))
+        let run = try runBench(["help", "validate"], environment: ["COLUMNS": "80"])
+        for option in command.options { #expect(run.stdout.contains("--\(option.name)"), "--\(option.name)") }
+        #expect(run.stdout.contains("'bench help validate --all'"))
+    }
+
+    @Test func optionsAreUniqueInEachCommand() {
+        for command in Bench.commands {
+            let names = command.options.map(\.name)
+            #expect(Set(names).count == names.count, "bench \(command.name) declares an option twice: \(names)")
+        }
+    }
+
+    /// An option several commands take is spelled with the same value placeholder in each.
+    @Test func sharedOptionsAreSpelledAlike() {
+        var placeholders: [String: Set<String>] = [:]
+        for command in Bench.commands {
+            // One value or a list of them (`R` and `R,…`) is the same spelling.
+            for option in command.options {
+                placeholders[option.name, default: []].insert(option.value.map { $0.replacingOccurrences(of: ",…", with: "") } ?? "(switch)")
+            }
+        }
+        let differing = placeholders.filter { $0.value.count > 1 }.sorted { $0.key < $1.key }
+        #expect(differing.isEmpty, "\(differing.map { "--\($0.key): \($0.value.sorted().joined(separator: " | "))" }.joined(separator: "; "))")
+    }
+}
