@@ -209,3 +209,151 @@ import Testing
         #expect(nearestRankPercentile([4, 1, 3, 2], 1) == 4)
     }
 }
+
+// MARK: - Literal ports of the platforms' sources, written plainly and apart from the models.
+
+/// androidx `benchmark-common` `MetricResult.getPercentile` and `lerp`, statement by statement.
+enum MetricResultPort {
+    static func lerp(_ a: Double, _ b: Double, _ ratio: Double) -> Double { a * (1 - ratio) + b * ratio }
+
+    static func getPercentile(_ sortedData: [Double], _ percentile: Int) -> Double {
+        let idealIndex = Double(min(max(percentile, 0), 100)) / 100.0 * Double(sortedData.count - 1)
+        let firstIndex = Int(idealIndex)
+        let secondIndex = firstIndex + 1
+        let firstValue = sortedData[firstIndex]
+        let secondValue = secondIndex < sortedData.count ? sortedData[secondIndex] : firstValue
+        return lerp(firstValue, secondValue, idealIndex - Double(firstIndex))
+    }
+}
+
+/// chromium `cc/metrics/dropped_frame_counter.cc`: `NotifyFrameResult` (with `OnEndFrame`'s
+/// frames-in-window) and `SlidingWindowHistogram`, over BeginFrame args in microseconds.
+final class DroppedFrameCounterPort {
+    struct BeginFrameArgs {
+        var frame_time: Int64
+        var interval: Int64
+    }
+    let kSlidingWindowInterval: Int64 = 1_000_000
+    var sliding_window_: [(BeginFrameArgs, Bool)] = []
+    var dropped_frame_count_in_window_ = 0
+    var total_frames_in_window_ = 60.0
+    var histogram_bins_ = [Int](repeating: 0, count: 101)
+    var total_count_ = 0
+    var sliding_window_max_percent_dropped_ = 0.0
+
+    func AddPercentDroppedFrame(_ percent_dropped_frame: Double, _ count: Int) {
+        histogram_bins_[Int(percent_dropped_frame.rounded())] += count
+        total_count_ += count
+    }
+
+    func GetPercentDroppedFramePercentile(_ percentile: Double) -> Int {
+        if total_count_ == 0 { return 0 }
+        var current_index = 100
+        var skipped_counter = histogram_bins_[current_index]
+        let samples_to_skip = (1 - percentile) * Double(total_count_)
+        while Double(skipped_counter) < samples_to_skip && current_index > 0 {
+            current_index -= 1
+            skipped_counter += histogram_bins_[current_index]
+        }
+        return current_index
+    }
+
+    func ComputeCurrentWindowSize() -> Int64 {
+        if sliding_window_.isEmpty { return 0 }
+        return sliding_window_.last!.0.frame_time + sliding_window_.last!.0.interval - sliding_window_.first!.0.frame_time
+    }
+
+    func OnEndFrame(_ args: BeginFrameArgs, _ is_dropped: Bool) {
+        if args.interval != 0 { total_frames_in_window_ = Double(kSlidingWindowInterval) / Double(args.interval) }
+        NotifyFrameResult(args, is_dropped)
+    }
+
+    func NotifyFrameResult(_ args: BeginFrameArgs, _ is_dropped: Bool) {
+        if args.interval >= kSlidingWindowInterval { return }
+        sliding_window_.append((args, is_dropped))
+        if ComputeCurrentWindowSize() < kSlidingWindowInterval {
+            if is_dropped { dropped_frame_count_in_window_ += 1 }
+            return
+        }
+        let max_sliding_window_start = args.frame_time - kSlidingWindowInterval
+        let max_difference = Double(args.interval) * 1.5
+        while ComputeCurrentWindowSize() > kSlidingWindowInterval {
+            let removed_args = sliding_window_.first!.0
+            let removed_was_dropped = sliding_window_.first!.1
+            if removed_was_dropped { dropped_frame_count_in_window_ -= 1 }
+            sliding_window_.removeFirst()
+            var dropped = dropped_frame_count_in_window_
+            if ComputeCurrentWindowSize() <= kSlidingWindowInterval && is_dropped { dropped += 1 }
+            let remaining_oldest_args = sliding_window_.first!.0
+            let last_timestamp = min(remaining_oldest_args.frame_time, max_sliding_window_start)
+            let difference = Double(last_timestamp - removed_args.frame_time)
+            let count = difference > max_difference ? Int(ceil(difference / Double(args.interval))) : 1
+            let percent_dropped_frame = min(Double(dropped) * 100.0 / total_frames_in_window_, 100.0)
+            AddPercentDroppedFrame(percent_dropped_frame, count)
+            if percent_dropped_frame > sliding_window_max_percent_dropped_ {
+                sliding_window_max_percent_dropped_ = percent_dropped_frame
+            }
+        }
+        if is_dropped { dropped_frame_count_in_window_ += 1 }
+    }
+}
+
+/// The models against the ports on seeded deliveries.
+@Suite struct PlatformMetricsPortTests {
+    static let deliveries: [FrameDeliveryModel] = [
+        .vsync, .load(.light), .load(.busy), .load(.stutter), .variableRate(rates: VariableRate.promotionIPad, load: .busy),
+    ]
+
+    @Test(arguments: deliveries, [60.0, 120])
+    func chromeMatchesDroppedFrameCounter(model: FrameDeliveryModel, hz: Double) throws {
+        for seed in UInt64(0)..<4 {
+            let frames = try FrameDelivery.simulate(model, hz: hz, span: 3, seed: seed).frames
+            let chrome = ChromeDroppedFrames(frames: frames)
+            // BeginFrames: between presentations, round(gap / interval) of them on the regular
+            // grid from the earlier one, all but the last dropped; times in whole µs.
+            let port = DroppedFrameCounterPort()
+            for k in frames.indices.dropFirst() {
+                let interval = frames[k].interval
+                let count = max(1, Int(((frames[k].presentation - frames[k - 1].presentation) / interval).rounded()))
+                for slot in 1...count {
+                    let time = Int64(((frames[k - 1].presentation + Double(slot) * interval) * 1e6).rounded())
+                    port.OnEndFrame(.init(frame_time: time, interval: Int64((interval * 1e6).rounded())), slot < count)
+                }
+            }
+            try #require(port.total_count_ > 0)
+            #expect(chrome.windows == port.total_count_, "\(model.name) \(hz) seed \(seed)")
+            #expect(chrome.max == port.sliding_window_max_percent_dropped_)
+            #expect(chrome.p95 == Double(port.GetPercentDroppedFramePercentile(0.95)))
+            #expect(chrome.median == Double(port.GetPercentDroppedFramePercentile(0.5)))
+        }
+    }
+
+    @Test func macrobenchmarkPercentileMatchesMetricResult() {
+        var state: UInt64 = 7  // a seeded LCG
+        for n in 1...40 {
+            var values: [Double] = []
+            for _ in 0..<n {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                values.append(Double(state >> 11) * 0x1p-53 * 40 - 10)
+            }
+            for percent in [-1, 0, 1, 25, 50, 90, 95, 99, 100, 101] {
+                #expect(macrobenchmarkPercentile(values, percent: percent) == MetricResultPort.getPercentile(values.sorted(), percent))
+            }
+        }
+    }
+
+    @Test(arguments: deliveries, [60.0, 120])
+    func jankStatsIsTheStrictRuleInNanoseconds(model: FrameDeliveryModel, hz: Double) throws {
+        // Simulated frames show no decimal step coarser than 1 ns: JankStats' own unit, with
+        // `uiDuration > expectedDuration` on Long nanoseconds.
+        let frames = try FrameDelivery.simulate(model, hz: hz, span: 3, seed: 5).frames
+        let android = AndroidFrameMetrics(frames: frames)
+        #expect(android.timeResolution == 1e-9)
+        let expected = frames.filter { frame in
+            let uiDuration = Int64((frame.cost! * 1e9).rounded())
+            let expectedDuration = Int64((2 * frame.interval * 1e9).rounded())
+            return uiDuration > expectedDuration
+        }.count
+        #expect(android.jankCount == expected)
+    }
+}
