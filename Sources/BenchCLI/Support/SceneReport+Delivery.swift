@@ -35,8 +35,9 @@ extension SceneReport {
 
     /// "1 ns", "1 ms", "10 µs": a time resolution in words.
     static func resolution(_ seconds: Double) -> String {
-        seconds >= 1 ? "\(significant(seconds)) s" : seconds >= 1e-3 ? "\(significant(seconds * 1e3)) ms"
-            : seconds >= 1e-6 ? "\(significant(seconds * 1e6)) µs" : "\(significant(seconds * 1e9)) ns"
+        let (value, unit) = seconds >= 1 ? (seconds, "s") : seconds >= 1e-3 ? (seconds * 1e3, "ms")
+            : seconds >= 1e-6 ? (seconds * 1e6, "µs") : (seconds * 1e9, "ns")
+        return "\(SceneThresholds.trimmed(significant(value))) \(unit)"
     }
 
     /// Three significant digits without trailing zeros; below 1e-6 (rounding of positions
