@@ -140,3 +140,30 @@ import Testing
         }
     }
 }
+
+/// JankStats on a recording, end to end: the resolution the trace shows is detected and stated.
+@Suite struct JankStatsTraceCLITests {
+    @Test(arguments: [("%.9f", 1e-9, "1 ns"), ("%.3f", 1e-3, "1 ms")])
+    func singleMissedFramesAreNotJankAtTheTracesResolution(format: String, resolution: Double, words: String) throws {
+        // 120 Hz, 240 frames, 14 of them one refresh late (a skipped vsync each).
+        let misses: Set = [7, 23, 31, 48, 66, 71, 90, 104, 122, 139, 150, 171, 188, 203]
+        var lines = ["t,x,y"], k = 0
+        for frame in 0..<240 {
+            if misses.contains(frame) { k += 1 }
+            lines.append(String(format: "\(format),%d,0", 1.0 + Double(k) / 120, frame))
+            k += 1
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("jank-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let csv = folder.appendingPathComponent("missed.csv")
+        try lines.joined(separator: "\n").write(to: csv, atomically: true, encoding: .utf8)
+        let json = try runBench(["validate", "--trace", csv.path, "--hz", "120", "--json", "-"])
+        let scenes = try #require(try jsonObject(json.stdout)["scenes"] as? [[String: Any]])
+        let android = try #require((scenes.first?["delivery"] as? [String: Any])?["android"] as? [String: Any])
+        #expect(android["jankCount"] as? Int == 0)
+        #expect(android["timeResolution"] as? Double == resolution)
+        let text = try runBench(["validate", "--trace", csv.path, "--hz", "120"])
+        #expect(text.stdout.contains("0/240"))
+        #expect(text.stdout.contains("resolution (\(words))"))
+    }
+}

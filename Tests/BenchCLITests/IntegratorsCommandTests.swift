@@ -224,3 +224,46 @@ import Studies
         #expect(comparison.json().rendered().contains("step size underflow"))
     }
 }
+
+/// `bench integrators --engines` with `--clock` and `--browser`.
+@Suite struct EnginesCommandTests {
+    func rows(_ arguments: [String]) throws -> [[String: Any]] {
+        let run = try runBench(["integrators", "--engines", "--hz", "60,120", "--duration", "1", "--json", "-"] + arguments)
+        #expect(run.code == 0, "\(run.stderr)")
+        let object = try jsonObject(run.stdout)
+        #expect(object["schema"] as? String == "flightline.engines/1")
+        return try #require(object["rows"] as? [[String: Any]])
+    }
+
+    func vsync(_ rows: [[String: Any]], _ engine: String, _ hz: Double) throws -> [String: Any] {
+        try #require(rows.first { $0["engine"] as? String == engine && $0["hz"] as? Double == hz && $0["delivery"] as? String == "vsync" })
+    }
+
+    @Test func theBrowserSetsReactSpringsDilation() throws {
+        // Chrome's 100 µs clock: +2 % / +8 %; Firefox's 1 ms clock: no rate, the same 17 ms lead.
+        let chrome = try rows([]), firefox = try rows(["--browser", "firefox"])
+        for (hz, expected) in [(60.0, 0.02), (120.0, 0.08)] {
+            #expect(abs((try vsync(chrome, "react-spring", hz)["dilation"] as? Double ?? 1) - expected) < 1e-3)
+            #expect(abs(try vsync(firefox, "react-spring", hz)["dilation"] as? Double ?? 1) < 1e-3)
+            #expect(abs((try vsync(firefox, "react-spring", hz)["lag"] as? Double ?? 1) + 0.017) < 1e-3)
+        }
+        let run = try runBench(["integrators", "--engines", "--hz", "60", "--duration", "0.5", "--clock", "now", "--json", "-"])
+        let object = try jsonObject(run.stdout)
+        #expect(object["clock"] as? String == "now")
+        #expect(object["browser"] as? String == "chrome")
+        #expect(object["timerResolution"] as? Double == 1e-4)
+    }
+
+    @Test(arguments: [
+        (["integrators", "--engines", "--browser", "opera"], "--browser expects one of chrome, chrome-isolated, firefox, safari, ideal, got 'opera'"),
+        (["integrators", "--browser", "firefox"], "--browser applies to --engines only"),
+        (["integrators", "--clock", "now"], "--clock applies to --engines only"),
+        (["integrators", "--engines", "--clock", "later"], "--clock expects one of target, timestamp, now, got 'later'"),
+    ])
+    func badEngineOptionsExitTwoWithOneLine(arguments: [String], message: String) throws {
+        let run = try runBench(arguments)
+        #expect(run.code == 2)
+        #expect(run.stderr.contains(message), "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").count == 1)
+    }
+}

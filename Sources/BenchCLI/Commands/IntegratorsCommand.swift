@@ -12,7 +12,7 @@ import TerminalPlot
 /// --damping-fraction Z` (the same spring when bounce ≥ 0: response = duration, ζ = 1 − bounce).
 let integratorsCommand = Command(
     name: "integrators",
-    synopsis: "[spring options] [--hz 60,120] [--substeps 1,2,4] [--duration S] [--json FILE] [--engines [--seed N]]",
+    synopsis: "[spring options] [--hz 60,120] [--substeps 1,2,4] [--duration S] [--json FILE] [--engines [--seed N] [--clock CLOCK] [--browser NAME]]",
     summary: "compare every integrator against the exact spring motion",
     details: """
     For each spring × rate × substep count: SpringSolver's integrators (explicit-euler,
@@ -44,14 +44,21 @@ let integratorsCommand = Command(
     exact settle time, 2 s to 60 s), so SwiftUI's --duration/--bounce form is not available
     here: use --response S --damping-fraction Z (the same spring for bounce ≥ 0).
 
-    --engines instead advances the spring the way common engines do, every frame delivered
-    under vsync and each load of 'bench validate --frames' (seeded by --seed), and compares
-    what each shows with the closed form at the frame's presentation: closed-form (Core
-    Animation, Framer Motion, Android SpringAnimation), react-spring (1 ms semi-implicit Euler
-    steps, ceil(dt) per frame), rebound (1 ms RK4 steps, elapsed time clamped to 64 ms),
-    compose (closed form on whole milliseconds in 32-bit floats) and naive-1/60 (adds 1/60 s per
-    tick). Per engine × rate × delivery: the largest on-screen error, the time dilation and the
-    settle-time shift; JSON flightline.engines/1. Only the first spring (the menu's by default).
+    --engines instead advances the spring the way common engines do, as their sources run it,
+    every frame delivered under vsync and each load of 'bench validate --frames' (seeded by
+    --seed), each callback reading the frame's --clock time (target by default, timestamp or
+    now) through the engine's own timer, and compares what each shows with the closed form at
+    the frame's presentation: closed-form (Core Animation, Framer Motion, Android
+    SpringAnimation), react-spring (performance.now() at the --browser's resolution, dt capped
+    at 64 ms, 16.667 ms on the first frame, ceil(dt) 1 ms semi-implicit Euler steps), rebound
+    (0.1.0: Date.now() whole ms, 1 ms first frame, 1 ms RK4 steps with the interpolated state
+    written back, elapsed time clamped to 64 ms), rebound-master (the same on performance.now()),
+    compose (whole-ms Long play time, Float spring) and naive-1/60 (adds 1/60 s per tick). Per
+    engine × rate × delivery: the largest on-screen error, the time dilation (a rate) and the
+    lag (a constant, ms; negative = ahead), both from the least-squares line through the times
+    the shown states stand for, and the settle-time shift; JSON flightline.engines/1. Only the
+    first spring (the menu's by default). --browser: chrome (100 µs, the default),
+    chrome-isolated (5 µs), firefox (1 ms), safari (1 ms) or ideal (exact, fractional times).
     """,
     options: SpringOptions.specsWithMenuFallback.filter { $0.name != "duration" && $0.name != "bounce" } + [
         .option("hz", "R,…", "refresh rates, frames per second (default 60,120)"),
@@ -60,11 +67,13 @@ let integratorsCommand = Command(
         .option("json", "FILE", "write flightline.integrators/1 JSON; '-' for stdout"),
         .flag("engines", "compare engine schemes (react-spring, Rebound, Compose, …) under frame delivery instead"),
         .option("seed", "N", "with --engines: the seed of the loads' frame costs (default 0)"),
+        .option("clock", "CLOCK", "with --engines: the frame time each callback reads: target (default), timestamp or now"),
+        .option("browser", "NAME", "with --engines: performance.now()'s resolution: chrome (default), chrome-isolated, firefox, safari, ideal"),
     ],
     run: { arguments, console in
         try arguments.requirePositionals(atMost: 0, command: "integrators")
         let request = try IntegratorsRequest(arguments)
-        if arguments.has("engines") || arguments.has("seed") {
+        if arguments.has("engines") || arguments.has("seed") || arguments.has("clock") || arguments.has("browser") {
             return try runEngines(request, arguments: arguments, console: console)
         }
         let jsonToStdout = arguments.string("json") == "-"
@@ -89,7 +98,11 @@ let integratorsCommand = Command(
 /// `bench integrators --engines`: the engine schemes under frame delivery (Studies'
 /// ``EngineClockStudy``), for the first spring.
 private func runEngines(_ request: IntegratorsRequest, arguments: Arguments, console: Console) throws -> ExitCode {
-    guard arguments.has("engines") else { throw CLIError.usage("--seed applies to --engines (the loads' frame costs)") }
+    for option in ["seed", "clock", "browser"] where arguments.has(option) && !arguments.has("engines") {
+        throw CLIError.usage("--\(option) applies to --engines only")
+    }
+    let clock = FrameClock(rawValue: try arguments.choice("clock", FrameClock.allCases.map(\.rawValue)) ?? "target")!
+    let browser = BrowserTimer(rawValue: try arguments.choice("browser", BrowserTimer.allCases.map(\.rawValue)) ?? "chrome")!
     if arguments.has("substeps") { throw CLIError.usage("--substeps does not apply to --engines: each engine steps as it does") }
     if let tooFast = request.rates.first(where: { $0 > ValidateRequest.maximumRate }) {
         throw CLIError.usage("--hz must be at most \(ValidateRequest.maximumRate.formatted) with --engines, got \(tooFast.formatted)")
@@ -98,12 +111,14 @@ private func runEngines(_ request: IntegratorsRequest, arguments: Arguments, con
     let spring = request.springs[0]
     let rows: [EngineClockRow]
     do {
-        rows = try EngineClockStudy.run(motion: spring.motion, rates: request.rates, span: request.duration.map { min($0, 60) }, seed: seed)
+        rows = try EngineClockStudy.run(
+            motion: spring.motion, rates: request.rates, span: request.duration.map { min($0, 60) }, seed: seed, clock: clock,
+            browser: browser)
     } catch {
         throw CLIError.usage("--engines: \(error)")
     }
-    if arguments.string("json") != "-" { console.out(EngineReport.render(rows, spring: spring, seed: seed)) }
-    if let destination = arguments.string("json") { try writeJSON(EngineReport.json(rows, spring: spring, seed: seed), to: destination, console: console) }
+    if arguments.string("json") != "-" { console.out(EngineReport.render(rows, spring: spring, seed: seed, clock: clock, browser: browser)) }
+    if let destination = arguments.string("json") { try writeJSON(EngineReport.json(rows, spring: spring, seed: seed, clock: clock, browser: browser), to: destination, console: console) }
     return .success
 }
 

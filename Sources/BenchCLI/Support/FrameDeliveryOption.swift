@@ -10,8 +10,8 @@ enum FrameDeliveryOption {
         .option("clock", "CLOCK", "the time the animation is sampled at: target (default), timestamp or now"),
         .option("trace", "FILE", "validate a recorded trace (CSV t,x,y[,present,target] or Chrome Trace Event JSON) instead of scenes"),
         .option("trace-out", "FILE", "write Chrome Trace Event JSON of the frames (opens in ui.perfetto.dev and chrome://tracing)"),
-        .option("hitch-grades", "W,C", "XCTest hitch time ratio grades, ms/s: good ≤ W, critical ≥ C (default 5,10)"),
-        .option("organizer-grades", "A,B,C", "Xcode Organizer hitch tiers, ms/s: good ≤ A, fair ≤ B, poor ≤ C (default 10,25,50)"),
+        .option("hitch-grades", "W,C", "XCTest's (and the 2020 Organizer's) hitch time ratio grades, ms/s: warning above W, critical from C (default 5,10)"),
+        .option("organizer-grades", "A,B,C", "today's Xcode Organizer Hitches grades, ms/s: good ≤ A, warning ≤ B, critical ≤ C, immediate attention above (default 10,25,50)"),
         .option("jank-multiplier", "M", "JankStats: a frame is jank above M expected frame durations (default 2)"),
         .option("max-screen-error", "PT", "largest 99th-percentile on-screen error under --frames (default 0.5)"),
     ]

@@ -36,14 +36,15 @@ enum FramesUnderLoad {
             throw CLIError.usage("frames under load: \(error)")
         }
         lines.append("")
-        lines.append("the menu spring as engines advance it, over vsync and every load (bench integrators --engines for the table):")
+        lines.append("the menu spring as engines advance it, over vsync and every load, callbacks reading the target time, performance.now() as Chrome's (bench integrators --engines for the table):")
         for engine in SpringEngine.allCases {
             let rows = engines.filter { $0.engine == engine }
             let worst = rows.map(\.maxError).max() ?? 0  // ∞ only for a diverged scheme: not on the menu spring
-            let dilations = rows.map(\.dilation)
+            let dilations = rows.map(\.dilation), lags = rows.map(\.lag)
             func percent(_ value: Double) -> String { EngineReport.signed(100 * value) + " %" }
+            func ms(_ value: Double) -> String { EngineReport.signed(1000 * value) + " ms" }
             lines.append(
-                "  \(engine.rawValue): up to \(significant(worst, 2)) pt off the closed form; its time runs \(percent(dilations.min() ?? 0)) to \(percent(dilations.max() ?? 0)) against real time")
+                "  \(engine.rawValue): up to \(significant(worst, 2)) pt off the closed form; its time runs \(percent(dilations.min() ?? 0)) to \(percent(dilations.max() ?? 0)) against real time, \(ms(lags.min() ?? 0)) to \(ms(lags.max() ?? 0)) behind")
         }
         return lines.joined(separator: "\n")
     }

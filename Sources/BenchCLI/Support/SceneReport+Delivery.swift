@@ -23,12 +23,21 @@ extension SceneReport {
                 [p.chrome.median, p.chrome.p95, p.chrome.max].map(short).joined(separator: "/"),
             ])
             screen.add(row: [
-                check, [p.android.overrunP50, p.android.overrunP90, p.android.overrunP99, p.android.overrunMax].map(short).joined(separator: "/"),
+                check,
+                [p.android.overrunP50, p.android.overrunP90, p.android.overrunP95, p.android.overrunP99, p.android.overrunMax].map(short)
+                    .joined(separator: "/"),
                 d.onScreen.map { "\(short($0.max))/\(short($0.p99))" } ?? "— (recording)",
                 d.frameCounted.map { "\(short($0.max)) pt, +\(short(1000 * (d.frameCountedDelay ?? 0))) ms" } ?? "—",
             ])
         }
         return (platforms, screen)
+    }
+
+    /// "1 ns", "1 ms", "10 µs": a time resolution in words.
+    static func resolution(_ seconds: Double) -> String {
+        let (value, unit) = seconds >= 1 ? (seconds, "s") : seconds >= 1e-3 ? (seconds * 1e3, "ms")
+            : seconds >= 1e-6 ? (seconds * 1e6, "µs") : (seconds * 1e9, "ns")
+        return "\(SceneThresholds.trimmed(significant(value))) \(unit)"
     }
 
     /// Three significant digits without trailing zeros; below 1e-6 (rounding of positions
@@ -45,7 +54,7 @@ extension SceneReport {
         lines.append(tables.screen.rendered(indent: "  "))
         let t = first.options.thresholds
         lines.append(
-            "  Apple: hitch time (late presentation) per second, XCTest grades good ≤ \(t.xctestWarning.formatted), critical ≥ \(t.xctestCritical.formatted) ms/s, Organizer good/fair/poor ≤ \(t.organizer.map { $0.formatted }.joined(separator: "/")); JankStats: frames over \(t.jankMultiplier.formatted)× the interval\(first.platform.android.durationsAreCosts ? "" : " (durations between presentations: no costs recorded)"); Chrome: dropped refreshes in \(t.droppedFramesWindow.formatted) s windows, median/p95/max; Android overrun: completion − deadline, p50/p90/p99/max; on-screen: shown − where the motion should be when shown, max/p99 (janky above \(t.maxOnScreenError.formatted) pt at p99); frame-counted: an engine adding 1/hz per frame, its worst error and how late it ends")
+            "  Apple: hitch time (late presentation) per second, XCTest (and the 2020 Organizer) good < \(t.xctestWarning.formatted), critical ≥ \(t.xctestCritical.formatted) ms/s, today's Organizer good/warning/critical ≤ \(t.organizer.map { $0.formatted }.joined(separator: "/")), immediate attention above; JankStats: frames over \(t.jankMultiplier.formatted)× the interval, strictly, in whole steps of the times' resolution (\(resolution(first.platform.android.timeResolution)))\(first.platform.android.durationsAreCosts ? "" : " (durations between presentations: no costs recorded)"); Chrome: dropped refreshes in \(t.droppedFramesWindow.formatted) s windows, median/p95/max; Android overrun: completion − deadline, p50/p90/p95/p99 by Macrobenchmark's interpolation, max; on-screen: shown − where the motion should be when shown, max/p99 (janky above \(t.maxOnScreenError.formatted) pt at p99); frame-counted: an engine adding 1/hz per frame, its worst error and how late it ends")
         return lines
     }
 
@@ -102,9 +111,12 @@ extension SceneReport {
             ("android", .object([
                 ("frameOverrunMs", .object([
                     ("p50", .finite(p.android.overrunP50)), ("p90", .finite(p.android.overrunP90)),
-                    ("p99", .finite(p.android.overrunP99)), ("max", .finite(p.android.overrunMax)),
+                    ("p95", .finite(p.android.overrunP95)), ("p99", .finite(p.android.overrunP99)),
+                    ("max", .finite(p.android.overrunMax)),
                 ])),
                 ("jankCount", .integer(p.android.jankCount)), ("durationsAreCosts", .bool(p.android.durationsAreCosts)),
+                // seconds: the step of the frames' times JankStats' durations are taken in.
+                ("timeResolution", .finite(p.android.timeResolution)),
             ])),
             ("chrome", .object([
                 ("percentDroppedFrames", .object([
