@@ -40,7 +40,7 @@ public enum Bench {
             let parsed = try Arguments(rest, options: [], command: "--version")
             try parsed.requirePositionals(atMost: 0, command: "--version")
             guard !parsed.has("help") else { throw CLIError.usage("'bench --version' takes no options, got '--help'") }
-            console.out("bench (Flightline) \(version), GSL \(gslVersionString), \(buildConfiguration) build")
+            console.out("bench (Flightline) \(version), GSL \(gslVersionString), \(buildSummary)")
             return .success
         case "help":
             let parsed = try Arguments(rest, options: [helpAllOption], command: "help")

@@ -22,15 +22,21 @@ public struct BuildDescription: Codable, Equatable, Sendable {
     public var architecture: String
     /// Free text the tool adds, e.g. its version or commit; omitted when `nil`.
     public var tool: String?
+    /// The instruction set the code was compiled for: `x86-64-v2`, `-v3` (AVX2, FMA) or `-v4`
+    /// (AVX-512) where `scripts/bench.sh` built for the machine it runs on, `baseline` for the
+    /// architecture's default (x86-64: SSE2, no FMA); `nil` in documents written before it was
+    /// recorded.
+    public var targetCPU: String?
 
     public init(configuration: String, optimization: String, compiler: String,
-                languageMode: String, architecture: String, tool: String? = nil) {
+                languageMode: String, architecture: String, tool: String? = nil, targetCPU: String? = nil) {
         self.configuration = configuration
         self.optimization = optimization
         self.compiler = compiler
         self.languageMode = languageMode
         self.architecture = architecture
         self.tool = tool
+        self.targetCPU = targetCPU
     }
 
     /// The build this BenchKit belongs to.
@@ -40,8 +46,24 @@ public struct BuildDescription: Codable, Equatable, Sendable {
             optimization: optimizationLevel,
             compiler: compilerVersion,
             languageMode: languageMode,
-            architecture: architecture
+            architecture: architecture,
+            targetCPU: targetCPU
         )
+    }
+
+    /// The instruction-set level this module was compiled for: `scripts/bench.sh` passes
+    /// `-target-cpu x86-64-vN` with the matching `-D FLIGHTLINE_X86_64_VN` (and `-march` for
+    /// the C targets); any other build is `baseline`.
+    public static var targetCPU: String {
+        #if FLIGHTLINE_X86_64_V4
+        return "x86-64-v4"
+        #elseif FLIGHTLINE_X86_64_V3
+        return "x86-64-v3"
+        #elseif FLIGHTLINE_X86_64_V2
+        return "x86-64-v2"
+        #else
+        return "baseline"
+        #endif
     }
 
     /// Evaluated in this (non-inlinable) module, so it describes BenchKit's own build.

@@ -72,6 +72,9 @@ public enum RunFingerprint {
         compare("compiler", oldBuild.compiler, build.compiler, .setup)
         compare("language mode", oldBuild.languageMode, build.languageMode, .setup)
         compare("tool", oldBuild.tool, build.tool, .setup)
+        // Code built for another instruction set (FMA, AVX lanes) is other code on the same
+        // hardware: compared, with a warning.
+        compare("target cpu", oldBuild.targetCPU, build.targetCPU, .setup)
         let order: [Difference.Kind] = [.hardware, .setup, .unrecorded]
         return found.enumerated().sorted { a, b in
             let (x, y) = (order.firstIndex(of: a.element.kind)!, order.firstIndex(of: b.element.kind)!)

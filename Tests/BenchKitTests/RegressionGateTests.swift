@@ -203,6 +203,23 @@ struct RegressionGateTests {
         #expect(comparison.hasRegressions)
     }
 
+    /// Code built for another instruction set (issue 25: scripts/bench.sh builds for the
+    /// machine's x86-64 level) runs on the same hardware: compared, with a warning naming both.
+    @Test func anotherTargetCPUIsASetupWarning() throws {
+        var portable = BuildDescription.current
+        portable.targetCPU = "baseline"
+        var native = portable
+        native.targetCPU = "x86-64-v4"
+        var saved = report([timed("a/x", 10)])
+        saved.build = portable
+        let differences = RunFingerprint.differences(baseline: saved, build: native, machine: saved.machine)
+        #expect(differences.map(\.description) == ["target cpu: 'baseline' in the baseline, 'x86-64-v4' here"])
+        #expect(differences.map(\.kind) == [.setup])
+        #expect(BuildDescription.current.targetCPU == BuildDescription.targetCPU)
+        // A debug test build is never built for a level: the flag comes from scripts/bench.sh.
+        #expect(BuildDescription.targetCPU == "baseline")
+    }
+
     @Test func cpuSignatureAndFrequencyAreReadFromCPUInfo() {
         let x86 = "processor\t: 0\nvendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 207\nmodel name\t: Intel(R) Xeon(R) Processor\nstepping\t: 2\ncpu MHz\t\t: 2299.998\ncache size\t: 266240 KB\n"
         #expect(MachineDescription.cpuSignature(fromCPUInfo: x86) == "GenuineIntel family 6 model 207 stepping 2")

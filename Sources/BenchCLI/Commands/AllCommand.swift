@@ -37,7 +37,7 @@ let allCommand = Command(
         let policy = try plotPolicy(for: console, width: nil, height: nil, color: nil)
         let machine = MachineDescription.current
         console.out("""
-        Flightline main job\(quick ? " (quick)" : "") — bench \(Bench.version), \(buildConfiguration) build, GSL \(gslVersionString)
+        Flightline main job\(quick ? " (quick)" : "") — bench \(Bench.version), \(buildSummary), GSL \(gslVersionString)
         machine: \(machine.cpu), \(machine.cores) cores, \(machine.os)
         """)
 
