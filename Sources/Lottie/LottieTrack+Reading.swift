@@ -197,9 +197,14 @@ extension LottieTrack {
             segments.append(KeySegment(t0: key.time, t1: next.time, v0: v0, v1: v1, interpolation: interpolation))
             value = v1
         }
+        // After the last keyframe the value is its own `s` (or the previous keyframe's `e`), and
+        // its handles ease nothing (lottie-web, player/js/utils/PropertyFactory.js,
+        // interpolateValue: `frameNum >= nextKeyData.t - offsetTime` takes the end value).
         let lastValue = raw.last?.start ?? value
-        return LottieTrack(
+        var track = LottieTrack(
             first: firstValue, last: segments.isEmpty ? firstValue : lastValue, segments: segments,
             keyTimes: raw.map(\.time), path: path)
+        if let lastKey = raw.last, lastKey.inHandle != nil, !lastKey.hold { track.lastKeyframeEased = true }
+        return track
     }
 }

@@ -57,6 +57,10 @@ struct LottieTrack: Sendable {
     let keyTimes: [Double]
     /// Where the property is in the file (`layers[0].ks.p`).
     let path: String
+    /// Whether the last keyframe carries an easing handle `i` (and no `h`): lottie-web ignores
+    /// it (the last keyframe's handles ease nothing); rlottie keeps it as a segment that ends
+    /// at frame 0 (src/lottie/lottieparser.cpp, parseKeyFrame), see `LottieSimplification`.
+    var lastKeyframeEased = false
 
     init(constant: SIMD2<Double>, path: String) {
         first = constant

@@ -132,17 +132,47 @@ func close(_ a: SIMD2<Double>, _ b: SIMD2<Double>, _ tolerance: Double = 1e-9) -
         #expect(try Validation.validate(try scene(motion, "hand/position"), hz: 120).verdict == .smooth)
     }
 
-    @Test func timeStretchAndStartTime() throws {
+    @Test func startTimeAndStretchLeaveALayersOwnKeyframesInPlace() throws {
+        // st 30 and sr 2 on a shape layer: its own keyframes (frames 0 and 30) are read at the
+        // composition's frame, as lottie-web and rlottie read them.
         let motion = try fixture("stretch.json").motion()
         let slow = try timeline(motion, "slow/position")
-        // Local frame (F − 30)/2: keyframes 0 and 30 fall on animation frames 30 and 90.
-        #expect(close(slow.value(0.25), SIMD2(0, 0)))
-        #expect(close(slow.value(0.5), SIMD2(0, 0)))
-        #expect(close(slow.value(1.0), SIMD2(30, 0)))
-        #expect(close(slow.value(1.5), SIMD2(60, 0)))
+        #expect(slow.start == 0 && slow.end == 0.5)
+        #expect(close(slow.value(0.25), SIMD2(30, 0)))
+        #expect(close(slow.value(0.5), SIMD2(60, 0)))
         let report = try Validation.validate(try scene(motion, "slow/position"), hz: 60)
         #expect(report.verdict == .smooth)
-        #expect(abs(report.metrics.maxStep - 1) < 1e-9)  // 60 pt/s at 60 Hz
+        #expect(abs(report.metrics.maxStep - 2) < 1e-9)  // 120 pt/s at 60 Hz
+    }
+
+    /// The example: st 20, position keys at frames 20 → 80 (50 → 350, easy ease): at
+    /// frame 60 lottie-web and rlottie put x at 272.19 (the old (F − st) reading gave 127.81).
+    @Test func startTimeDoesNotShiftTheLayersKeyframes() throws {
+        let animation = try fixture("starttime.json")
+        let late = try timeline(try animation.motion(), "late/position")
+        #expect(late.start == 20.0 / 60 && late.end == 80.0 / 60)
+        let x = late.value(1.0).x
+        #expect(abs(x - 272.19) < 0.005, "x at frame 60: \(x)")
+        // Every frame against the literal port of lottie-web's time flow.
+        let port = LottieWebTimePort(keyframes: [(20, 50), (80, 350)], ease: try TimingCurve(x1: 0.333, y1: 0, x2: 0.667, y2: 1))
+        for frame in 0...99 {
+            let expected = port.value(compositionFrame: Double(frame), layerStart: 20, layerStretch: 1)
+            #expect(abs(late.value(Double(frame) / 60).x - expected) < 1e-9, "frame \(frame)")
+        }
+    }
+
+    /// A precomposition layer with st 10 and sr 2: its children run at (F − 10) / 2, as
+    /// lottie-web's `ICompElement.prepareFrame` gives them (the literal port's `childFrame`).
+    @Test func precompositionStartAndStretchMapItsChildren() throws {
+        let motion = try fixture("precompstretch.json").motion()
+        let hand = try timeline(motion, "clock/hand/position")
+        #expect(hand.start == 10.0 / 60 && hand.end == 70.0 / 60)
+        let port = LottieWebTimePort(keyframes: [(0, 100), (30, 300)], ease: .linear)
+        for frame in stride(from: 0.0, through: 79.5, by: 0.5) {
+            let child = LottieWebTimePort.childFrame(parentFrame: frame, precompStart: 10, precompStretch: 2)
+            let expected = port.value(compositionFrame: child, layerStart: 0, layerStretch: 1)
+            #expect(abs(hand.value(frame / 60).x - expected) < 1e-9, "frame \(frame)")
+        }
     }
 
     @Test func precompositionOffset() throws {
