@@ -85,7 +85,7 @@ let package = Package(
             name: "LottieTests", dependencies: ["Lottie", "Motion", "BezierKernels", "JSONDocument"], exclude: ["Fixtures"]),
         // Fixtures/: Lottie files written by hand, each showing one of rlottie's known shortcuts.
         .testTarget(
-            name: "RlottieReferenceTests", dependencies: ["RlottieReference", "Lottie", "JSONDocument"], exclude: ["Fixtures"]),
+            name: "RlottieReferenceTests", dependencies: ["RlottieReference", "Lottie", "JSONDocument", "BezierKernels"], exclude: ["Fixtures"]),
         .testTarget(name: "StudiesTests", dependencies: ["Studies", "SpringSolver", "GSLReference", "BenchKit"]),
         .testTarget(
             name: "BenchmarkSuitesTests",

@@ -96,9 +96,10 @@ public struct LottieSimplifications: OptionSet, Sendable, Hashable {
     /// `renderer::CompLayer::updateContent`), so it shows the frame truncated toward 0.
     public static let wholeFramePrecomposition = Self(rawValue: 1 << 3)
     /// Auto-orient at or outside the position's keyframes: rlottie's `KeyFrames::angle` returns 0
-    /// when `frames_.front().start_ >= frameNo` or `frames_.back().end_ <= frameNo`
-    /// (src/lottie/lottiemodel.h); lottie-web keeps the direction of the first or last segment
-    /// (player/js/utils/TransformProperty.js, `processKeys`, autoOriented).
+    /// when `frames_.front().start_ >= frameNo` or `frames_.back().end_ <= frameNo`, and at a
+    /// keyframe inside it takes the leaving segment's start (src/lottie/lottiemodel.h);
+    /// lottie-web keeps the direction of the first or last segment and, at a keyframe, the
+    /// arriving one (player/js/utils/TransformProperty.js, `processKeys`, autoOriented).
     public static let autoOrientOutsideKeys = Self(rawValue: 1 << 4)
     /// Auto-orient on a segment without spatial tangents, or on a position split in x and y:
     /// rlottie's `Value<T, Position>::angle` returns 0 without tangents, and
@@ -192,7 +193,7 @@ extension LottieAnimation {
                 switch node.transform.position {
                 case .split: geometry.insert(.autoOrientStraightSegment)
                 case .combined(let track):
-                    if let first = track.keyTimes.first, let last = track.keyTimes.last, tau <= first || tau >= last {
+                    if let first = track.keyTimes.first, let last = track.keyTimes.last, tau <= first || tau >= last || track.keyTimes.contains(tau) {
                         geometry.insert(.autoOrientOutsideKeys)
                     } else if let s = track.segmentIndex(at: tau, side: .after), case .spatial = track.segments[s].interpolation {
                     } else {

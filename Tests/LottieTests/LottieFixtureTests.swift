@@ -204,6 +204,32 @@ func close(_ a: SIMD2<Double>, _ b: SIMD2<Double>, _ tolerance: Double = 1e-9) -
         #expect(try Validation.validate(try scene(motion, "arch/rotation"), hz: 60).verdict == .smooth)
     }
 
+    /// Auto-orient on a path that turns a corner at an inner keyframe (straight, linear
+    /// segments): at every frame, and at the corner itself (the arriving direction, as lottie-web's
+    /// backward difference sees it), against the literal port of lottie-web's rule. 64 fps: every
+    /// frame time is exact in binary.
+    @Test func autoOrientAtAndOutsideTheKeysFollowsLottieWeb() throws {
+        let linear = #""o": {"x": [0, 0], "y": [0, 0]}, "i": {"x": [1, 1], "y": [1, 1]}"#
+        let text = """
+            {"fr": 64, "ip": 0, "op": 80, "w": 400, "h": 400, "layers": [{"ty": 4, "nm": "arrow", "ip": 0, "op": 80, "st": 0, "ao": 1,
+             "ks": {"p": {"a": 1, "k": [{"t": 10, "s": [50, 50], \(linear)}, {"t": 40, "s": [250, 50], \(linear)}, {"t": 70, "s": [250, 250]}]}}}]}
+            """
+        let animation = try LottieAnimation(bytes: Array(text.utf8))
+        let rotation = try timeline(try animation.motion(), "arrow/rotation")
+        func lerp(_ a: SIMD2<Double>, _ b: SIMD2<Double>, _ u: Double) -> SIMD2<Double> { a + (b - a) * u }
+        let port = LottieWebAutoOrientPort(keyTimes: [10, 40, 70]) { f in
+            if f <= 10 { return SIMD2(50, 50) }
+            if f <= 40 { return lerp(SIMD2(50, 50), SIMD2(250, 50), (f - 10) / 30) }
+            if f <= 70 { return lerp(SIMD2(250, 50), SIMD2(250, 250), (f - 40) / 30) }
+            return SIMD2(250, 250)
+        }
+        for frame in 0...79 {
+            let ours = rotation.value(Double(frame) / 64).x / animation.pointsPerDegree
+            #expect(abs(ours - port.angle(atFrame: Double(frame))) < 1e-6, "frame \(frame): \(ours)")
+        }
+        #expect(abs(rotation.value(40.0 / 64).x / animation.pointsPerDegree) < 1e-9)  // arriving: 0°, not 90°
+    }
+
     @Test func shapeGroupsAreObjectsOfTheirOwn() throws {
         let motion = try fixture("groups.json").motion()
         #expect(motion.stills.map(\.name) == ["car", "car/label"])

@@ -1,4 +1,5 @@
 import BezierKernels
+import Foundation  // atan2
 
 /// A literal, step-by-step port of how lottie-web finds the value of a layer's one-dimensional
 /// property at a frame of the composition that holds the layer, written here to check the
@@ -52,5 +53,32 @@ struct LottieWebTimePort {
     static func childFrame(parentFrame: Double, precompStart: Double, precompStretch: Double) -> Double {
         let num = parentFrame - precompStart
         return num / precompStretch
+    }
+}
+
+/// A literal port of lottie-web's auto-orient (player/js/utils/TransformProperty.js,
+/// `processKeys`, the `autoOriented` branch, for a combined position `p`) over a position whose
+/// value at any frame the caller gives: before the first keyframe
+/// `v1 = p(t₀ + 0.01)`, `v2 = p(t₀)`; at or after the last `v1 = p(tₙ)`, `v2 = p(tₙ − 0.05)`;
+/// otherwise `v1 = p(now)`, `v2 = p(now − 0.01)`; the layer turns by `atan2(v1 − v2)`.
+struct LottieWebAutoOrientPort {
+    let keyTimes: [Double]
+    let position: (Double) -> SIMD2<Double>
+
+    /// Degrees clockwise (lottie-web rotates by `-atan2` in its own convention, the same turn
+    /// on a y-down screen).
+    func angle(atFrame frame: Double) -> Double {
+        let v1: SIMD2<Double>, v2: SIMD2<Double>
+        if frame <= keyTimes[0] {
+            v1 = position(keyTimes[0] + 0.01)
+            v2 = position(keyTimes[0])
+        } else if frame >= keyTimes[keyTimes.count - 1] {
+            v1 = position(keyTimes[keyTimes.count - 1])
+            v2 = position(keyTimes[keyTimes.count - 1] - 0.05)
+        } else {
+            v1 = position(frame)
+            v2 = position(frame - 0.01)
+        }
+        return atan2(v1.y - v2.y, v1.x - v2.x) * 180 / .pi
     }
 }

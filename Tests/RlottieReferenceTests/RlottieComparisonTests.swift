@@ -1,4 +1,5 @@
 import Foundation
+import BezierKernels
 import Lottie
 import RlottieReference
 import Testing
@@ -81,5 +82,32 @@ let shippedFixtures: [String] = {
 
     @Test func aFileRlottieRefusesIsAnError() throws {
         #expect(throws: RlottieError.self) { _ = try RlottiePlayer(bytes: Array("{\"nope\": 1}".utf8)) }
+    }
+}
+
+@Suite struct RlottieSpatialPortTests {
+    /// rlottie's drawn position on the spatial fixture is the literal port's (its estimated
+    /// lengths), not the arc length's: the disagreement the comparison names
+    /// `spatial-length-estimate` is rlottie's pacing.
+    @Test func rlottiePacesSpatialSegmentsByTheEstimatedLength() throws {
+        let data = try bytes("rlottie/spatial-length-estimate.json")
+        let player = try RlottiePlayer(bytes: data)
+        let animation = try LottieAnimation(bytes: data)
+        let comet = try #require(animation.nodeInfos.first { $0.name == "comet" })
+        // (50, 300) → (350, 100) with to (50, −200), ti (−150, 0); easy ease over frames 0 … 60.
+        let port = RlottieSpatialPort(x1: 50, y1: 300, x2: 100, y2: 100, x3: 200, y3: 100, x4: 350, y4: 100)
+        let ease = try TimingCurve(x1: 0.333, y1: 0, x2: 0.667, y2: 1)
+        var largestFromPort = 0.0, largestFromFlightline = 0.0
+        for frame in 0..<60 {
+            let shape = try #require(player.renderTree(frame: frame).layers.first?.shapes.first)
+            // The 40 × 20 rectangle's first point is its top right corner: (x + 20, y − 10).
+            let drawn = shape.points[0] - SIMD2(20, -10)
+            let expected = port.position(progress: Float(ease.progress(at: Double(frame) / 60)))
+            largestFromPort = max(largestFromPort, ((drawn - expected) * (drawn - expected)).sum().squareRoot())
+            let ours = animation.anchorPosition(ofNode: comet.index, atFrame: Double(frame))
+            largestFromFlightline = max(largestFromFlightline, ((drawn - ours) * (drawn - ours)).sum().squareRoot())
+        }
+        #expect(largestFromPort < 0.05, "rlottie against its port: \(largestFromPort) px")
+        #expect(largestFromFlightline > 0.5, "rlottie against Flightline: \(largestFromFlightline) px")
     }
 }
