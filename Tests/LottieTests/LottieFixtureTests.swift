@@ -230,6 +230,42 @@ func close(_ a: SIMD2<Double>, _ b: SIMD2<Double>, _ tolerance: Double = 1e-9) -
         #expect(abs(rotation.value(40.0 / 64).x / animation.pointsPerDegree) < 1e-9)  // arriving: 0°, not 90°
     }
 
+    /// Scale with an ease per dimension (x: 0.9, 0 → 1, 1; y: linear): each dimension follows
+    /// its own ease, as lottie-web's `interpolateValue` builds one `BezierEasing` per dimension.
+    @Test func eachDimensionFollowsItsOwnEase() throws {
+        let text = """
+            {"fr": 64, "ip": 0, "op": 64, "w": 400, "h": 400, "layers": [{"ty": 4, "nm": "stretcher", "ip": 0, "op": 64, "st": 0,
+             "ks": {"s": {"a": 1, "k": [{"t": 0, "s": [100, 100], "o": {"x": [0.9, 0], "y": [0, 0]}, "i": {"x": [1, 1], "y": [1, 1]}},
+             {"t": 60, "s": [200, 200]}]}}}]}
+            """
+        let animation = try LottieAnimation(bytes: Array(text.utf8))
+        let scale = try timeline(try animation.motion(), "stretcher/scale")
+        let x = LottieWebTimePort(keyframes: [(0, 100), (60, 200)], ease: try TimingCurve(x1: 0.9, y1: 0, x2: 1, y2: 1))
+        let y = LottieWebTimePort(keyframes: [(0, 100), (60, 200)], ease: .linear)
+        for frame in 0...63 {
+            let ours = scale.value(Double(frame) / 64) / animation.pointsPerScalePercent
+            #expect(abs(ours.x - x.value(compositionFrame: Double(frame), layerStart: 0, layerStretch: 1)) < 1e-9, "frame \(frame)")
+            #expect(abs(ours.y - y.value(compositionFrame: Double(frame), layerStart: 0, layerStretch: 1)) < 1e-9, "frame \(frame)")
+        }
+    }
+
+    /// A last keyframe that carries `i`/`o`: its handles ease nothing; after it the value is its
+    /// own (lottie-web's `interpolateValue`; rlottie instead shows (0, 0), see RlottieReferenceTests).
+    @Test func aLastKeyframesHandlesEaseNothing() throws {
+        let ease = #""o": {"x": [0.333, 0.333], "y": [0, 0]}, "i": {"x": [0.667, 0.667], "y": [1, 1]}"#
+        let text = """
+            {"fr": 64, "ip": 0, "op": 64, "w": 400, "h": 400, "layers": [{"ty": 4, "nm": "box", "ip": 0, "op": 64, "st": 0,
+             "ks": {"p": {"a": 1, "k": [{"t": 0, "s": [100, 200], \(ease)}, {"t": 40, "s": [300, 200], \(ease)}]}}}]}
+            """
+        let animation = try LottieAnimation(bytes: Array(text.utf8))
+        let port = LottieWebTimePort(keyframes: [(0, 100), (40, 300)], ease: try TimingCurve(x1: 0.333, y1: 0, x2: 0.667, y2: 1))
+        let box = try #require(animation.nodeInfos.first { $0.name == "box" })
+        for frame in 0...63 {
+            let ours = animation.anchorPosition(ofNode: box.index, atFrame: Double(frame))
+            #expect(abs(ours.x - port.value(compositionFrame: Double(frame), layerStart: 0, layerStretch: 1)) < 1e-9, "frame \(frame)")
+        }
+    }
+
     @Test func shapeGroupsAreObjectsOfTheirOwn() throws {
         let motion = try fixture("groups.json").motion()
         #expect(motion.stills.map(\.name) == ["car", "car/label"])
