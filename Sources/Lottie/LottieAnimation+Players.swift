@@ -11,6 +11,9 @@ struct LottieNodeStructure: Sendable {
     var contents: [JSONNode]
     /// The groups among `contents`, as node indices, in the file's order.
     var groups: [Int]
+    /// Why Flightline's evaluation of this node leaves something out (a 3-D layer, a
+    /// precomposition layer with time remapping); `nil` when it evaluates all of it.
+    var incomplete: String?
 }
 
 /// A 2-D affine map of column vectors: `(x, y) ↦ (a·x + c·y + tx, b·x + d·y + ty)`.
@@ -66,6 +69,10 @@ public struct LottieNodeInfo: Sendable {
     public let contents: [JSONNode]
     /// The groups among `contents`, as node indices, in the file's order.
     public let groups: [Int]
+    /// Why Flightline's evaluation of this node is incomplete, through itself or an ancestor (a
+    /// 3-D layer; time remapping of an enclosing precomposition); `nil` when it is complete. A
+    /// player that evaluates these shows the node elsewhere by design.
+    public let incomplete: String?
 }
 
 /// The shortcuts a simpler player takes where Flightline follows lottie-web: rlottie takes each
@@ -129,9 +136,15 @@ extension LottieAnimation {
             let node = nodes[i], s = structure[i]
             var type: Int?
             if case .layer(let t) = node.kind { type = t }
+            var incomplete: String?
+            var current: Int? = i
+            while let c = current, incomplete == nil {
+                incomplete = structure[c].incomplete
+                current = nodes[c].parent
+            }
             return LottieNodeInfo(
                 index: i, name: node.name, place: node.place, layerType: type, fileName: s.fileName, parent: node.parent,
-                container: s.container, isShown: node.isShown, contents: s.contents, groups: s.groups)
+                container: s.container, isShown: node.isShown, contents: s.contents, groups: s.groups, incomplete: incomplete)
         }
     }
 
@@ -161,6 +174,12 @@ extension LottieAnimation {
 
     /// The animation frames where the node shows; `nil` when never.
     public func visibleSpan(ofNode index: Int) -> Range<Double>? { nodes[index].visible }
+
+    /// The node's own opacity, 0 … 1, at animation frame `frame` (its `o`, not its ancestors').
+    public func ownOpacity(ofNode index: Int, atFrame frame: Double) -> Double {
+        let node = nodes[index]
+        return node.transform.opacity.sample(node.localFrame(frame)).x / 100
+    }
 
     /// The opacity the node's shapes are drawn with, 0 … 1, at animation frame `frame`: its own
     /// times its enclosing groups', its layer's and every enclosing precomposition layer's

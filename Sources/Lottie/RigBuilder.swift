@@ -39,7 +39,7 @@ struct RigBuilder {
             throw LottieError("\(node.place): more than \(LottieAnimation.maximumObjects) layers and groups once precompositions are expanded")
         }
         nodes.append(node)
-        structure.append(LottieNodeStructure(fileName: nil, container: nil, contents: [], groups: []))
+        structure.append(LottieNodeStructure(fileName: nil, container: nil, contents: [], groups: [], incomplete: nil))
         return nodes.count - 1
     }
 
@@ -120,8 +120,10 @@ struct RigBuilder {
             }
             let hidden = try entry.object.optional("hd").map(LottieTrack.intBoolean) ?? false
             let autoOrient = try entry.object.optional("ao").map(LottieTrack.intBoolean) ?? false
+            var isThreeD = false
             if let ddd = entry.object.optional("ddd"), try LottieTrack.intBoolean(ddd) {
                 notes.add("3-D layers (ddd) are not evaluated in depth: x and y only", at: layer.place)
+                isThreeD = true
             }
             let transform = try entry.object.optional("ks").map { node throws(LottieError) in try LottieTransform.read(node, notes: &notes) }
                 ?? LottieTransform(path: layer.place + ".ks")
@@ -174,7 +176,11 @@ struct RigBuilder {
             nodeOfEntry[i] = index
             structure[index] = LottieNodeStructure(
                 fileName: try entry.object.optional("nm")?.string(), container: container,
-                contents: try entry.type == 4 ? (entry.object.optional("shapes")?.array() ?? []) : [], groups: [])
+                contents: try entry.type == 4 ? (entry.object.optional("shapes")?.array() ?? []) : [], groups: [],
+                incomplete: isThreeD
+                    ? "a 3-D layer (ddd): Flightline evaluates x and y only"
+                    : (entry.type == 0 && entry.object.optional("tm") != nil
+                        ? "time remapping (tm) is not evaluated by Flightline" : nil))
             if entry.type == 4, let shapes = entry.object.optional("shapes") {
                 try groups(
                     try shapes.array(), parent: index, offset: offset, stretch: stretch, visible: layerVisible,
@@ -226,7 +232,8 @@ struct RigBuilder {
                 Node(
                     name: name, place: item.place, kind: .group, transform: transform, parent: parent, offset: offset,
                     stretch: stretch, autoOrient: false, visible: visible, isShown: shown && !hidden))
-            structure[index] = LottieNodeStructure(fileName: try object.optional("nm")?.string(), container: nil, contents: contents, groups: [])
+            structure[index] = LottieNodeStructure(
+                fileName: try object.optional("nm")?.string(), container: nil, contents: contents, groups: [], incomplete: nil)
             structure[parent].groups.append(index)
             try groups(contents, parent: index, offset: offset, stretch: stretch, visible: visible, prefix: name + "/", shown: shown && !hidden)
         }

@@ -23,11 +23,34 @@ extension RlottieComparison {
 
         static let quantities = ["points", "position", "rotation", "scale", "opacity"]
 
+        /// The alpha rlottie's render tree gives a paint of `owner`: the opacities of the owner,
+        /// its groups, its layer and its enclosing precompositions, up to the first
+        /// precomposition with more than one layer, which rlottie draws offscreen and blends
+        /// with its opacity there: its children get alpha 1 in the tree
+        /// (src/lottie/lottieitem.cpp `renderer::CompLayer::updateContent`: `if (complexContent())
+        /// alpha = 1`, complex when `mLayers.size() > 1`).
+        func treeOpacity(_ owner: Int, atFrame frame: Double) -> Double {
+            var product = 1.0
+            var current: Int? = owner
+            while let i = current {
+                if info[i].layerType == 0, (layerCounts[i] ?? 0) > 1 { break }
+                product *= animation.ownOpacity(ofNode: i, atFrame: frame)
+                current = info[i].layerType == nil ? info[i].parent : info[i].container
+            }
+            return product
+        }
+
+        /// How many layers each precomposition layer's composition holds.
+        var layerCounts: [Int: Int] = [:]
+
         init(animation: LottieAnimation) {
             self.animation = animation
             info = animation.nodeInfos
+            for node in info where node.layerType != nil {
+                if let container = node.container { layerCounts[container, default: 0] += 1 }
+            }
             for node in info where node.layerType == 4 {
-                plans[node.index] = ExpectedPaint.plan(info, layer: node.index)
+                plans[node.index] = node.incomplete.map { .notCompared($0) } ?? ExpectedPaint.plan(info, layer: node.index)
             }
         }
 
@@ -84,7 +107,15 @@ extension RlottieComparison {
             // its float epsilon (renderer::Layer::update, `vIsZero`).
             let paints = allPaints.filter { paint in
                 guard let alpha = paint.alpha else { return true }
-                return (255 * animation.drawnOpacity(ofNode: paint.owner, atFrame: frame) * alpha).rounded(.down) >= 1
+                return (255 * treeOpacity(paint.owner, atFrame: frame) * alpha).rounded(.down) >= 1
+            }
+            // A precomposition at alpha 0 is not updated by rlottie (renderer::Layer::update
+            // returns before its children): their nodes in the tree are the last frame's. Nothing
+            // is drawn there, by either player: nothing to compare.
+            var container = info[layer].container
+            while let c = container {
+                if animation.drawnOpacity(ofNode: c, atFrame: frame) <= 1e-6 { return }
+                container = info[c].container
             }
             let ourVisible =
                 animation.isVisible(node: layer, atFrame: frame) && animation.drawnOpacity(ofNode: layer, atFrame: frame) > 1e-6
@@ -117,7 +148,7 @@ extension RlottieComparison {
                     offset += item.points.count
                 }
                 if let alpha = paint.alpha {
-                    let ours = animation.drawnOpacity(ofNode: paint.owner, atFrame: frame) * alpha * 100
+                    let ours = treeOpacity(paint.owner, atFrame: frame) * alpha * 100
                     let theirsPercent = Double(shape.alpha) / 255 * 100
                     let flags = animation.simplifications(affecting: paint.owner, atFrame: frame).opacity
                     add(paint.owner, "opacity", Sample(frame: f, value: abs(ours - theirsPercent) * LottieAnimation.pointsPerOpacityPercent, shortcuts: flags))
@@ -143,7 +174,9 @@ extension RlottieComparison {
                     guard let back = animation.worldTransform(ofNode: source, atFrame: frame).inverse else { continue }
                     theirsMap = rlottieOwner * back * ours
                 }
-                let flags = animation.simplifications(affecting: node.index, atFrame: frame).geometry
+                var flags = animation.simplifications(affecting: node.index, atFrame: frame).geometry
+                // Read through a shape inside it: what moves that shape's groups counts too.
+                if source != node.index { flags.formUnion(animation.simplifications(affecting: source, atFrame: frame).geometry) }
                 let anchor = animation.anchor(ofNode: node.index, atFrame: frame)
                 let position = animation.anchorPosition(ofNode: node.index, atFrame: frame) - theirsMap.apply(anchor)
                 add(node.index, "position", Sample(frame: f, value: (position * position).sum().squareRoot(), shortcuts: flags))
@@ -197,6 +230,17 @@ extension RlottieComparison {
             let det = sxx * syy - sxy * sxy
             let size = max(sxx, syy)
             guard size > 0, det > 1e-12 * size * size else { return nil }
+            // rlottie's points are floats: a shape drawn smaller than `minimumSpread` across its
+            // thinnest direction (RMS, px) leaves its map to rounding noise; read none from it.
+            var cxx = 0.0, cxy = 0.0, cyy = 0.0
+            for (_, q) in pairs {
+                let e = q - meanQ
+                cxx += e.x * e.x
+                cxy += e.x * e.y
+                cyy += e.y * e.y
+            }
+            let half = (cxx + cyy) / 2, gap = (((cxx - cyy) / 2) * ((cxx - cyy) / 2) + cxy * cxy).squareRoot()
+            guard ((half - gap) / n).squareRoot() >= RlottieComparison.minimumSpread else { return nil }
             // [col0 col1] = [qx qy] · inverse([[sxx, sxy], [sxy, syy]]).
             let col0 = (qx * syy - qy * sxy) / det
             let col1 = (qy * sxx - qx * sxy) / det
@@ -245,12 +289,23 @@ extension RlottieComparison {
             var visibility: [VisibilityRow] = []
             for node in info where onlyRlottie[node.index] != nil || onlyFlightline[node.index] != nil {
                 let extra = onlyRlottie[node.index] ?? [], missing = onlyFlightline[node.index] ?? []
-                let out = animation.visibleSpan(ofNode: node.index)?.upperBound.rounded()
+                let span = animation.visibleSpan(ofNode: node.index)
+                let out = span?.upperBound.rounded()
+                /// Whether `frame` lies between a bound of the span and that bound rounded to a
+                /// whole frame (rlottie rounds ip and op: lottieparser.cpp `parseLayer`, `lround`).
+                func nearRoundedBound(_ frame: Double) -> Bool {
+                    guard let span else { return false }
+                    return [span.lowerBound, span.upperBound].contains { bound in
+                        bound != bound.rounded() && frame >= min(bound, bound.rounded()) && frame <= max(bound, bound.rounded())
+                    }
+                }
                 var names: Set<String> = []
                 var explained = true
                 for frame in extra + missing {
                     if animation.simplifications(affecting: node.index, atFrame: Double(frame)).geometry.contains(.wholeFramePrecomposition) {
                         names.insert("whole-frame-precomposition")
+                    } else if nearRoundedBound(Double(frame)) {
+                        names.insert("rounded-in-out-points")
                     } else if extra.contains(frame), Double(frame) == out {
                         names.insert("inclusive-out-point")
                     } else {

@@ -29,6 +29,7 @@ import Lottie
 /// shape of its own is read through the first shape drawn inside it, the groups between undone
 /// with Flightline's transforms. The rotation and scale read from a map equal the ones Flightline
 /// reports when the chain has no skew and positive scales; both sides are read the same way.
+/// A map is read only from shapes drawn at least `minimumSpread` across (float noise).
 /// Frames are rlottie's: whole frames from `ip`, rlottie's `int` frame numbers.
 public struct RlottieComparison: Sendable {
     /// One object's one quantity over every frame compared.
@@ -65,7 +66,9 @@ public struct RlottieComparison: Sendable {
         /// `renderer::Layer::visible` has `frameNo() <= outFrame()`; lottie-web hides it,
         /// `op − st > num`; Debian's rlottie 0.1 hides it too) and `whole-frame-precomposition`
         /// (rlottie's children of a precomposition see its time truncated to whole frames, so
-        /// they appear and vanish up to a frame early).
+        /// they appear and vanish up to a frame early) and `rounded-in-out-points` (rlottie
+        /// rounds a layer's `ip` and `op` to whole frames: src/lottie/lottieparser.cpp
+        /// `parseLayer`, `std::lround`).
         public let deviations: [String]
         /// Whether every frame listed has one of `deviations` as its reason.
         public let isExplained: Bool
@@ -73,6 +76,13 @@ public struct RlottieComparison: Sendable {
 
     /// The disagreement below which a player agrees, points.
     public static let tolerance = 0.5
+
+    /// The least spread (RMS distance from the centroid along the thinnest direction, px) of a
+    /// shape's drawn points for rlottie's map to be read from them. rlottie's points are 32-bit
+    /// floats, about 1e-4 px apart at composition coordinates; a map read from points 1 px apart
+    /// is good to about 1e-4 rad, 0.04 px at a 400 px judging radius. Smaller shapes are still
+    /// compared point by point.
+    public static let minimumSpread = 1.0
 
     public let rows: [Row]
     public let visibility: [VisibilityRow]

@@ -80,6 +80,15 @@ let shippedFixtures: [String] = {
         #expect(row.onlyRlottie == [9] && row.deviations == ["whole-frame-precomposition"] && row.isExplained)
     }
 
+    /// ip 10.4, op 40.4: rlottie rounds them (shows frame 10, hides frame 40); lottie-web
+    /// compares the frame with them as they are. Named, not counted as Flightline's error.
+    @Test func roundedInAndOutPointsAreNamed() throws {
+        let c = try comparison("rlottie/rounded-in-out-points.json")
+        let row = try #require(c.visibility.first { $0.object == "blink" })
+        #expect(row.onlyRlottie == [10] && row.onlyFlightline == [40])
+        #expect(row.deviations == ["rounded-in-out-points"] && row.isExplained)
+    }
+
     @Test func aFileRlottieRefusesIsAnError() throws {
         #expect(throws: RlottieError.self) { _ = try RlottiePlayer(bytes: Array("{\"nope\": 1}".utf8)) }
     }

@@ -50,6 +50,7 @@ enum ReferenceOption {
         "auto-orient-outside-keys": "rlottie's auto-orient is 0° at and outside the position's keyframes (lottiemodel.h KeyFrames::angle)",
         "auto-orient-straight-segment": "rlottie's auto-orient is 0° on a segment without spatial tangents or a split position (lottiemodel.h Value::angle)",
         "skew-ignored": "rlottie's transform has no skew (lottiemodel.cpp Transform::Data::matrix)",
+        "rounded-in-out-points": "rlottie rounds a layer's ip and op to whole frames (lottieparser.cpp parseLayer, lround)",
         "inclusive-out-point": "rlottie since 2022 draws a layer at its out point op (lottieitem.cpp Layer::visible)",
     ]
 
