@@ -77,6 +77,10 @@ public struct RlottieComparison: Sendable {
     /// The disagreement below which a player agrees, points.
     public static let tolerance = 0.5
 
+    /// The most frames a comparison renders (rlottie draws every one): beyond, a file is
+    /// refused rather than left to run for hours (a 29-million-frame `op` exists in the wild).
+    public static let maximumFrames = 100_000
+
     /// The least spread (RMS distance from the centroid along the thinnest direction, px) of a
     /// shape's drawn points for rlottie's map to be read from them. rlottie's points are 32-bit
     /// floats, about 1e-4 px apart at composition coordinates; a map read from points 1 px apart
@@ -95,10 +99,15 @@ public struct RlottieComparison: Sendable {
     public var maxUnexplained: Double { rows.map(\.maxUnexplained).max() ?? 0 }
 
     /// Compares `animation` (read from `bytes`) with rlottie playing the same bytes.
-    /// - Throws: `RlottieError` when rlottie refuses the file.
+    /// - Throws: `RlottieError` when rlottie refuses the file, or it has more than
+    ///   `maximumFrames` frames.
     /// - Complexity: O(frames × drawn points).
     public static func compare(_ animation: LottieAnimation, bytes: [UInt8]) throws(RlottieError) -> RlottieComparison {
         let player = try RlottiePlayer(bytes: bytes)
+        guard player.frameCount <= maximumFrames else {
+            throw RlottieError(
+                "it has \(player.frameCount) frames from ip to op; the comparison renders each, at most \(maximumFrames)")
+        }
         var builder = Builder(animation: animation)
         let startFrame = animation.inPoint.rounded()
         let scale = SIMD2(animation.width / Double(player.width), animation.height / Double(player.height))

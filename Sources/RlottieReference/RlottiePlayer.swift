@@ -36,7 +36,7 @@ public final class RlottiePlayer {
                 lottie_animation_from_data(chars.baseAddress, key, "")
             }
         }
-        guard let loaded else { throw RlottieError("rlottie could not read it as a Lottie animation") }
+        guard let loaded else { throw RlottieError("rlottie refused it (lottie_animation_from_data read no animation)") }
         handle = loaded
         frameCount = lottie_animation_get_totalframe(loaded)
         frameRate = lottie_animation_get_framerate(loaded)
@@ -46,7 +46,7 @@ public final class RlottiePlayer {
         height = h
         guard frameCount > 0, w > 0, h > 0 else {
             lottie_animation_destroy(loaded)
-            throw RlottieError("rlottie read no frames or no size (\(frameCount) frames, \(w) × \(h) px)")
+            throw RlottieError("rlottie refused it (it read \(frameCount) frames of \(w) × \(h) px)")
         }
     }
 

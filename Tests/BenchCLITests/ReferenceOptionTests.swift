@@ -44,6 +44,23 @@ import Testing
         #expect(run.stderr.contains("--reference compares Lottie files with another player; expected a FILE.json"), "\(run.stderr)")
     }
 
+    /// An out point 29 million frames away (as a file in rlottie's own test set has): refused
+    /// at once rather than rendered for hours.
+    @Test func tooManyFramesIsOneLineAndExitTwo() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reference-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("long.json")
+        let text = try String(contentsOf: Self.root.appendingPathComponent("Tests/LottieTests/Fixtures/linear.json"), encoding: .utf8)
+            .replacingOccurrences(of: "\"op\": 60,\n \"w\"", with: "\"op\": 29140721,\n \"w\"")
+        #expect(text.contains("29140721"))
+        try Data(text.utf8).write(to: file)
+        let run = try bench(["validate", file.path, "--reference", "rlottie", "--hz", "60"])
+        #expect(run.code == 2)
+        #expect(run.stderr.contains("it has 29140721 frames from ip to op; the comparison renders each, at most 100000"), "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").count == 1)
+    }
+
     /// A file Flightline reads but rlottie refuses (rlottie needs a layer it can draw).
     @Test func aFileRlottieRefusesIsOneLineAndExitTwo() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reference-\(UUID().uuidString)")
@@ -55,7 +72,7 @@ import Testing
         #expect(run.code == 2, "\(run.stdout)")
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.contains("rlottie refused it"), "\(run.stderr)")
-        #expect(run.stderr.contains("expected a Lottie file rlottie can play"))
+        #expect(run.stderr.contains("expected a Lottie file rlottie can play, of at most 100000 frames"))
         #expect(run.stderr.split(separator: "\n").count == 1)
     }
 }

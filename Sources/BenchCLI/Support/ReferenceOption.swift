@@ -36,7 +36,8 @@ enum ReferenceOption {
             do {
                 return FileComparison(path: file.path, comparison: try RlottieComparison.compare(file.animation, bytes: bytes))
             } catch {
-                throw CLIError.usage("\(quoted(file.path)): rlottie refused it (\(error)); expected a Lottie file rlottie can play")
+                throw CLIError.usage(
+                    "\(quoted(file.path)): \(error); expected a Lottie file rlottie can play, of at most \(RlottieComparison.maximumFrames) frames")
             }
         }
     }
