@@ -68,12 +68,15 @@ extension RlottieComparison {
         }
 
         mutating func frame(_ frame: Double, root: RlottieLayer, canvasScale: SIMD2<Double>) {
-            match(container: nil, layers: root.layers, frame: frame, canvasScale: canvasScale)
+            match(container: nil, layers: root.layers, frame: frame, canvasScale: canvasScale, hiddenAbove: false)
         }
 
         /// Pairs a composition's layers with rlottie's (which lists them back to front: reversed)
-        /// by name, the n-th of a name with the n-th.
-        mutating func match(container: Int?, layers: [RlottieLayer], frame: Double, canvasScale: SIMD2<Double>) {
+        /// by name, the n-th of a name with the n-th. `hiddenAbove`: an enclosing precomposition
+        /// layer is not visible in rlottie's tree (`mVisible` 0): rlottie did not update its
+        /// layers (`renderer::Layer::update` returns first), whose nodes are a past frame's and
+        /// are not drawn.
+        mutating func match(container: Int?, layers: [RlottieLayer], frame: Double, canvasScale: SIMD2<Double>, hiddenAbove: Bool) {
             let ours = info.filter { $0.layerType != nil && $0.container == container }.sorted { Self.fileIndex($0.place) < Self.fileIndex($1.place) }
             var byName: [String: [RlottieLayer]] = [:]
             for layer in layers.reversed() { byName[layer.name ?? "", default: []].append(layer) }
@@ -85,7 +88,9 @@ extension RlottieComparison {
                     byName[key] = list
                 }
                 if node.layerType == 0 {
-                    match(container: node.index, layers: theirs?.layers ?? [], frame: frame, canvasScale: canvasScale)
+                    match(
+                        container: node.index, layers: theirs?.layers ?? [], frame: frame, canvasScale: canvasScale,
+                        hiddenAbove: hiddenAbove || !(theirs?.isVisible ?? true))
                     continue
                 }
                 guard node.isShown, node.layerType == 4 else { continue }
@@ -93,11 +98,11 @@ extension RlottieComparison {
                     unmatched.insert(node.index)
                     continue
                 }
-                compare(layer: node.index, theirs, frame: frame, canvasScale: canvasScale)
+                compare(layer: node.index, theirs, frame: frame, canvasScale: canvasScale, hiddenAbove: hiddenAbove)
             }
         }
 
-        mutating func compare(layer: Int, _ theirs: RlottieLayer, frame: Double, canvasScale: SIMD2<Double>) {
+        mutating func compare(layer: Int, _ theirs: RlottieLayer, frame: Double, canvasScale: SIMD2<Double>, hiddenAbove: Bool) {
             guard case .paints(let allPaints) = plans[layer], allPaints.contains(where: { $0.pointCount > 0 }) else { return }
             let f = Int(frame)
             // rlottie draws a paint only when its 8-bit alpha, `uint8_t(255 · a)`, is not 0
@@ -120,7 +125,7 @@ extension RlottieComparison {
             let ourVisible =
                 animation.isVisible(node: layer, atFrame: frame) && animation.drawnOpacity(ofNode: layer, atFrame: frame) > 1e-6
                 && paints.contains { $0.pointCount > 0 }
-            let theirVisible = theirs.isVisible && theirs.shapes.contains { !$0.points.isEmpty }
+            let theirVisible = !hiddenAbove && theirs.isVisible && theirs.shapes.contains { !$0.points.isEmpty }
             if ourVisible != theirVisible {
                 if ourVisible { onlyFlightline[layer, default: []].append(f) } else { onlyRlottie[layer, default: []].append(f) }
                 return

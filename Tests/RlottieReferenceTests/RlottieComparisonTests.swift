@@ -89,6 +89,16 @@ let shippedFixtures: [String] = {
         #expect(row.deviations == ["rounded-in-out-points"] && row.isExplained)
     }
 
+    /// A precomposition layer (st 15) that ends at frame 20 while its child still moves: rlottie stops
+    /// updating the child (its nodes stay frame 19's in the tree) and draws nothing; the
+    /// comparison reads the tree that way and finds both players agree.
+    @Test func aPrecompositionThatEndsHidesItsChildrenInBoth() throws {
+        let c = try comparison("rlottie/precomposition-ends-early.json")
+        #expect(c.visibility.isEmpty, "\(c.visibility)")
+        let row = try #require(c.rows.first { $0.object == "badge/dot" && $0.quantity == "points" })
+        #expect(row.frames == 5 && row.max < 0.01, "\(row)")  // frames 15 … 19: the child starts at st 15
+    }
+
     @Test func aFileRlottieRefusesIsAnError() throws {
         #expect(throws: RlottieError.self) { _ = try RlottiePlayer(bytes: Array("{\"nope\": 1}".utf8)) }
     }
