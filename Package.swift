@@ -23,6 +23,13 @@ let package = Package(
             pkgConfig: "gsl",
             providers: [.apt(["libgsl-dev"])]
         ),
+        // Samsung rlottie through pkg-config; scripts/setup.sh installs it on Debian
+        // (librlottie-dev), like GSL.
+        .systemLibrary(
+            name: "CRlottie",
+            pkgConfig: "rlottie",
+            providers: [.apt(["librlottie-dev"])]
+        ),
         .target(name: "BezierKernels"),
         // The plain-C floor the spring kernels are raced against (`…/c` references): closed form
         // with the C library's exp and sincos, and the exact 2 x 2 step, at -O2.
@@ -46,6 +53,9 @@ let package = Package(
         // Lottie files (Bodymovin JSON, Lottie 1.0) read into timelines: layers' and shape groups'
         // world position, rotation, scale and opacity, with exact joins at keyframes.
         .target(name: "Lottie", dependencies: ["Motion", "BezierKernels", "JSONDocument"]),
+        // The only module that calls rlottie: the second Lottie player, and Flightline's
+        // evaluation compared with it frame by frame.
+        .target(name: "RlottieReference", dependencies: ["CRlottie", "Lottie", "JSONDocument"]),
         // Studies that need GSL beside the kernels (the integrator comparison); they return values.
         .target(name: "Studies", dependencies: ["SpringSolver", "GSLReference", "Motion", "BenchKit"]),
         // Every benchmark `bench run` knows, registered with BenchKit (package-benchmark keeps its
@@ -58,7 +68,7 @@ let package = Package(
         // Commands, argument parsing, tables, plots of results, JSON; `bench` only calls into it.
         .target(
             name: "BenchCLI",
-            dependencies: ["BezierKernels", "SpringSolver", "Motion", "TerminalPlot", "BenchKit", "Studies", "BenchmarkSuites", "SceneFile", "JSONDocument", "Lottie"]
+            dependencies: ["BezierKernels", "SpringSolver", "Motion", "TerminalPlot", "BenchKit", "Studies", "BenchmarkSuites", "SceneFile", "JSONDocument", "Lottie", "RlottieReference"]
         ),
         .executableTarget(name: "bench", dependencies: ["BenchCLI"]),
 
@@ -73,6 +83,9 @@ let package = Package(
         // Fixtures/: small Lottie files written by hand for the tests, read at run time.
         .testTarget(
             name: "LottieTests", dependencies: ["Lottie", "Motion", "BezierKernels", "JSONDocument"], exclude: ["Fixtures"]),
+        // Fixtures/: Lottie files written by hand, each showing one of rlottie's known shortcuts.
+        .testTarget(
+            name: "RlottieReferenceTests", dependencies: ["RlottieReference", "Lottie", "JSONDocument", "BezierKernels"], exclude: ["Fixtures"]),
         .testTarget(name: "StudiesTests", dependencies: ["Studies", "SpringSolver", "GSLReference", "BenchKit"]),
         .testTarget(
             name: "BenchmarkSuitesTests",

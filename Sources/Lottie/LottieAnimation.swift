@@ -10,10 +10,19 @@ import JSONDocument
 /// the shapes' geometry, fills and strokes, masks, effects, text animators. Unknown keys are not
 /// errors: the specification lets files carry more than it defines.
 ///
-/// **Time.** A composition's frame `F` is `t · fr` for the animation (t in seconds). A layer reads
-/// its keyframes at local frame `(F − st) / sr`, and a precomposition layer shows its asset's
-/// layers at that same local frame (§Layers, Precomposition Layer: `st`, `sr`). A layer is
-/// visible for `ip ≤ F < op` of its composition.
+/// **Time**, as lottie-web and rlottie run it (each rule cites the function it follows where it
+/// is applied). The animation's frame is `F = t · fr` (t in seconds). A layer's own properties
+/// (its transform and its shape groups') read their keyframes at the frame `c` of the
+/// composition that holds the layer: `st` cancels out, since lottie-web subtracts it from the
+/// frame and from every keyframe time alike (player/js/utils/PropertyFactory.js,
+/// getValueAtCurrentTime, interpolateValue), and rlottie never applies it to a layer's own
+/// properties (src/lottie/lottieitem.cpp, renderer::Layer::update). `st` and `sr` map time only
+/// for a precomposition's children: they run at `(c − st) / sr` (lottie-web,
+/// player/js/elements/CompElement.js, ICompElement.prototype.prepareFrame; rlottie,
+/// src/lottie/lottiemodel.h, model::Layer::timeRemap). A layer shows for `ip ≤ c < op` (lottie-web,
+/// player/js/elements/helpers/RenderableElement.js, checkLayerLimits) while every enclosing
+/// precomposition layer shows. Time remapping (`tm`) is not evaluated: it is noted, and the
+/// precomposition plays at its layer's `st` and `sr`.
 ///
 /// **Space.** Composition pixels (`w` × `h`) are taken as points. A layer's world transform is
 /// its parent's times its own (§Layers, Parenting: `CTM(child) = CTM(parent) × Transform(child)`);
@@ -33,6 +42,8 @@ public struct LottieAnimation: Sendable {
     public let notes: LottieNotes
     /// Every layer and shape group, parents before children.
     let nodes: [Node]
+    /// What each node draws and where it sits, parallel to `nodes`.
+    let structure: [LottieNodeStructure]
 
     /// The most objects (layers and groups, precompositions expanded) a file may have: beyond it
     /// a precomposition nested in itself many times over would exhaust memory.
@@ -100,6 +111,7 @@ public struct LottieAnimation: Sendable {
                 try object.required("layers").array(), place: "layers", container: nil, offset: 0, stretch: 1,
                 visible: inPoint..<outPoint, prefix: "", assetStack: [])
             nodes = builder.nodes
+            structure = builder.structure
             notes = builder.notes
         } catch {
             throw LottieError(wrapping: error)
@@ -118,7 +130,8 @@ public struct LottieAnimation: Sendable {
 }
 
 /// A layer or a shape group, flattened: its transform, the node its transform composes with,
-/// and its local time as a function of the animation's frame.
+/// and the frame its properties are read at (its composition's) as a function of the
+/// animation's frame.
 ///
 /// A class: a frame reads many nodes, and copying one (a transform of seven tracks) would retain
 /// every array it holds.
@@ -139,7 +152,9 @@ final class Node: Sendable {
     let transform: LottieTransform
     /// The node whose world transform this one's composes with.
     let parent: Int?
-    /// Local frame = (animation frame − offset) / stretch.
+    /// The frame the node's properties are read at, its composition's:
+    /// `(animation frame − offset) / stretch`, where the offset and stretch are those of the
+    /// enclosing precomposition layers (`st`, `sr`), never the node's own layer's.
     let offset: Double
     let stretch: Double
     /// Auto-orient (`ao`): rotation follows the position's direction of travel.

@@ -179,16 +179,20 @@ extension LottieTrack {
                 if key.out == nil || key.inHandle == nil {
                     notes.add("keyframes without easing handles (i, o) are read as linear", at: key.node.place)
                 }
-                let to = key.outTangent ?? .zero, ti = key.inTangent ?? .zero
-                if spatial, to != .zero || ti != .zero {
-                    // A spatial property has one ease, along the path: the first dimension's.
+                // lottie-web (player/js/utils/PropertyFactory.js, interpolateValue): a keyframe
+                // with `to` is spatial — one ease (its `o`/`i` as given, the first dimension's
+                // here) applied to the distance along the cubic through the tangents; otherwise
+                // each dimension has its own ease (`o.x[i]`, falling back to `o.x[0]`), and a hold
+                // (`h` = 1) keeps `s` until the next keyframe.
+                let ti = key.inTangent ?? .zero
+                if spatial, let to = key.outTangent, to != .zero || ti != .zero {
                     do {
                         interpolation = .spatial(curves[0], try SpatialSegment(from: v0, out: to, in: ti, to: v1))
                     } catch {
                         throw LottieError.at(key.node, "the spatial curve from this keyframe cannot be measured: \(error)")
                     }
-                } else if spatial {
-                    // A straight spatial segment: one ease for both dimensions.
+                } else if spatial, key.outTangent != nil {
+                    // Zero tangents: the straight line, paced by the one ease.
                     interpolation = .eased(curves[0], curves[0])
                 } else {
                     interpolation = .eased(curves[0], curves[kind == .scalar ? 0 : 1])
@@ -197,9 +201,14 @@ extension LottieTrack {
             segments.append(KeySegment(t0: key.time, t1: next.time, v0: v0, v1: v1, interpolation: interpolation))
             value = v1
         }
+        // After the last keyframe the value is its own `s` (or the previous keyframe's `e`), and
+        // its handles ease nothing (lottie-web, player/js/utils/PropertyFactory.js,
+        // interpolateValue: `frameNum >= nextKeyData.t - offsetTime` takes the end value).
         let lastValue = raw.last?.start ?? value
-        return LottieTrack(
+        var track = LottieTrack(
             first: firstValue, last: segments.isEmpty ? firstValue : lastValue, segments: segments,
             keyTimes: raw.map(\.time), path: path)
+        if let lastKey = raw.last, lastKey.inHandle != nil, !lastKey.hold { track.lastKeyframeEased = true }
+        return track
     }
 }

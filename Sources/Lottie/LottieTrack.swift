@@ -29,12 +29,20 @@ struct SpatialSegment: Sendable {
 
 /// One keyframe segment: from `(t0, v0)` to `(t1, v1)` (frames of the layer's local time).
 struct KeySegment: Sendable {
+    /// Each case follows lottie-web, player/js/utils/PropertyFactory.js, `interpolateValue`.
     enum Interpolation: Sendable {
-        /// The value stays `v0` until `t1` (Lottie 1.0 §Properties, Keyframes: `h` = 1).
+        /// The value stays `v0` until `t1` (Lottie 1.0 §Properties, Keyframes: `h` = 1;
+        /// lottie-web: `keyData.h === 1` keeps `keyData.s`).
         case hold
-        /// Each dimension eased by its own timing curve (`x`, `y`: one per dimension).
+        /// Each dimension eased by its own timing curve (`x`, `y`: one per dimension; lottie-web
+        /// builds one `BezierEasing` per dimension when `o.x` is an array).
         case eased(TimingCurve, TimingCurve)
         /// Along a spatial curve, one ease applied to the distance travelled (arc length).
+        /// lottie-web walks a 150-point polyline of the curve (`bez.buildBezierData`,
+        /// `defaultCurveSegments` in player/js/utils/common.js) to the eased share of its
+        /// length; Flightline measures the curve itself (`PathMeasure`, 1e-6 pt): the polyline's
+        /// chords fall short of the arc by far less than the 0.5 px tolerance on curves of
+        /// composition size.
         case spatial(TimingCurve, SpatialSegment)
     }
 
@@ -57,6 +65,10 @@ struct LottieTrack: Sendable {
     let keyTimes: [Double]
     /// Where the property is in the file (`layers[0].ks.p`).
     let path: String
+    /// Whether the last keyframe carries an easing handle `i` (and no `h`): lottie-web ignores
+    /// it (the last keyframe's handles ease nothing); rlottie keeps it as a segment that ends
+    /// at frame 0 (src/lottie/lottieparser.cpp, parseKeyFrame), see `LottieSimplification`.
+    var lastKeyframeEased = false
 
     init(constant: SIMD2<Double>, path: String) {
         first = constant
@@ -77,7 +89,11 @@ struct LottieTrack: Sendable {
     /// Whether the value changes with time.
     var isAnimated: Bool { !segments.isEmpty }
 
-    /// The value at local frame `tau` (with its derivative when `S` is `Dual`).
+    /// The value at local frame `tau` (with its derivative when `S` is `Dual`): the first
+    /// keyframe's value before it, the last's at and after it (lottie-web,
+    /// player/js/utils/PropertyFactory.js, `getValueAtCurrentTime` and `interpolateValue`: a
+    /// frame at or after the last key time takes the end value; the last keyframe's handles, if
+    /// it carries any, ease nothing).
     /// - Complexity: O(log keyframes) and, on a spatial segment, one `PathMeasure` lookup.
     func sample<S: TimeScalar>(_ tau: S, side: Side = .after) -> Vec2<S> {
         guard let index = segmentIndex(at: tau.value, side: side) else {

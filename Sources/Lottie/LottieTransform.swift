@@ -93,13 +93,27 @@ struct LottieTransform: Sendable {
     }
 
     /// The direction of travel of the position at `tau` (for auto-orient, Lottie 1.0 §Layers,
-    /// `ao`): the velocity, or where it vanishes (an ease starting from rest) the direction the
-    /// segment leaves in; degrees, clockwise from +x (y down). `nil` when the position never moves.
+    /// `ao`), degrees clockwise from +x (y down); `nil` when the position never moves.
+    ///
+    /// Follows lottie-web (player/js/utils/TransformProperty.js, `processKeys`, the
+    /// `autoOriented` branch), which turns the layer by the direction from the position 0.01
+    /// frame earlier to the position now: the velocity's direction, whose limit this is; at a
+    /// keyframe inside the track, the direction arriving there (the difference looks back);
+    /// before the first keyframe the direction leaving it (from `t₀` to `t₀ + 0.01`), after the
+    /// last the direction arriving at it (from `tₙ − 0.05` to `tₙ`). Where the velocity
+    /// vanishes (an ease from rest) the segment's own direction stands in: the tangent at its
+    /// start or end for a spatial segment, `v₁ − v₀` for a straight one.
     func travelAngle(_ tau: Double) -> Double? {
-        let v = position(Dual(value: tau, derivative: 1), side: .after).derivatives
+        // At a keyframe strictly inside the track lottie-web's backward difference sees the
+        // segment arriving.
+        let interior = positionTracks.contains { track in
+            track.keyTimes.count > 2 && track.keyTimes.dropFirst().dropLast().contains(tau)
+        }
+        let v = position(Dual(value: tau, derivative: 1), side: interior ? .before : .after).derivatives
         if v != .zero, v.x.isFinite, v.y.isFinite { return atan2(v.y, v.x) * 180 / .pi }
         guard case .combined(let track) = position, !track.segments.isEmpty else { return nil }
-        let index = track.segmentIndex(at: tau, side: .after) ?? (tau <= track.segments[0].t0 ? 0 : track.segments.count - 1)
+        let index =
+            track.segmentIndex(at: tau, side: interior ? .before : .after) ?? (tau <= track.segments[0].t0 ? 0 : track.segments.count - 1)
         let segment = track.segments[index]
         var direction = segment.v1 - segment.v0
         if case .spatial(_, let spatial) = segment.interpolation {

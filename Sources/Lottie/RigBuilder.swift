@@ -5,6 +5,8 @@ struct RigBuilder {
     let assets: [String: (node: JSONNode, layers: [JSONNode])]
     var notes: LottieNotes
     var nodes: [Node] = []
+    /// What each node draws and where it sits, parallel to `nodes` (for comparing with players).
+    var structure: [LottieNodeStructure] = []
     /// How many objects have taken each name: a second `box` is reported as `box (2)`.
     var names: [String: Int] = [:]
 
@@ -37,6 +39,7 @@ struct RigBuilder {
             throw LottieError("\(node.place): more than \(LottieAnimation.maximumObjects) layers and groups once precompositions are expanded")
         }
         nodes.append(node)
+        structure.append(LottieNodeStructure(fileName: nil, container: nil, contents: [], groups: [], incomplete: nil))
         return nodes.count - 1
     }
 
@@ -50,9 +53,9 @@ struct RigBuilder {
         let parentNode: JSONNode?
     }
 
-    /// Adds one composition's layers (the animation's, or a precomposition asset's) whose time
-    /// maps to the animation's as `local = (F − offset) / stretch` and which shows for the
-    /// animation frames `visible`.
+    /// Adds one composition's layers (the animation's, or a precomposition asset's) whose frame
+    /// maps to the animation's as `c = (F − offset) / stretch` and which shows for the animation
+    /// frames `visible`. The layers' own properties and their groups' are read at `c`.
     mutating func composition(
         _ layers: [JSONNode], place: String, container: Int?, offset: Double, stretch: Double, visible: Range<Double>?,
         prefix: String, assetStack: [String], shown: Bool = true
@@ -117,8 +120,10 @@ struct RigBuilder {
             }
             let hidden = try entry.object.optional("hd").map(LottieTrack.intBoolean) ?? false
             let autoOrient = try entry.object.optional("ao").map(LottieTrack.intBoolean) ?? false
+            var isThreeD = false
             if let ddd = entry.object.optional("ddd"), try LottieTrack.intBoolean(ddd) {
                 notes.add("3-D layers (ddd) are not evaluated in depth: x and y only", at: layer.place)
+                isThreeD = true
             }
             let transform = try entry.object.optional("ks").map { node throws(LottieError) in try LottieTransform.read(node, notes: &notes) }
                 ?? LottieTransform(path: layer.place + ".ks")
@@ -139,11 +144,24 @@ struct RigBuilder {
             if hidden, Self.drawingTypes.contains(entry.type) {
                 notes.add("hidden layers (hd) are not validated", at: layer.place)
             }
-            let layerOffset = offset + st * stretch
-            let layerStretch = stretch * sr
-            guard layerOffset.isFinite, layerStretch.isFinite, layerStretch > 0 else {
+            // A layer's own properties (its transform, its groups') read the keyframes at its
+            // composition's frame: `st` cancels out (lottie-web, player/js/utils/PropertyFactory.js,
+            // getValueAtCurrentTime and interpolateValue subtract `offsetTime = st` from the frame
+            // and from every keyframe time alike; rlottie, src/lottie/lottieitem.cpp,
+            // renderer::Layer::update evaluates `matrix(frameNo())` at the composition's frame).
+            // `st` and `sr` map time only for a precomposition's children: they see
+            // `(F − st) / sr` (lottie-web, player/js/elements/CompElement.js,
+            // ICompElement.prototype.prepareFrame: `renderedFrame = num / sr` with
+            // `num = parent frame − st`; rlottie, model::Layer::timeRemap).
+            let childOffset = offset + st * stretch
+            let childStretch = stretch * sr
+            guard childOffset.isFinite, childStretch.isFinite, childStretch > 0 else {
                 throw LottieError.at(layer, "expected st and sr whose product with the enclosing precompositions' stays a finite time, got st \(JSONNode.text(st)), sr \(JSONNode.text(sr))")
             }
+            // Visible while its composition's frame c has `ip ≤ c < op` (lottie-web,
+            // player/js/elements/helpers/RenderableElement.js, checkLayerLimits: `ip − st ≤ num`
+            // and `op − st > num` with `num = c − st`), and only while every enclosing
+            // precomposition layer is.
             var layerVisible: Range<Double>?
             if let visible {
                 let from = max(ip * stretch + offset, visible.lowerBound), until = min(op * stretch + offset, visible.upperBound)
@@ -153,12 +171,19 @@ struct RigBuilder {
             let index = try append(
                 Node(
                     name: name, place: layer.place, kind: .layer(type: entry.type), transform: transform, parent: parentNode,
-                    offset: layerOffset, stretch: layerStretch, autoOrient: autoOrient, visible: layerVisible,
+                    offset: offset, stretch: stretch, autoOrient: autoOrient, visible: layerVisible,
                     isShown: shown && !hidden && Self.drawingTypes.contains(entry.type)))
             nodeOfEntry[i] = index
+            structure[index] = LottieNodeStructure(
+                fileName: try entry.object.optional("nm")?.string(), container: container,
+                contents: try entry.type == 4 ? (entry.object.optional("shapes")?.array() ?? []) : [], groups: [],
+                incomplete: isThreeD
+                    ? "a 3-D layer (ddd): Flightline evaluates x and y only"
+                    : (entry.type == 0 && entry.object.optional("tm") != nil
+                        ? "time remapping (tm) is not evaluated by Flightline" : nil))
             if entry.type == 4, let shapes = entry.object.optional("shapes") {
                 try groups(
-                    try shapes.array(), parent: index, offset: layerOffset, stretch: layerStretch, visible: layerVisible,
+                    try shapes.array(), parent: index, offset: offset, stretch: stretch, visible: layerVisible,
                     prefix: name + "/", shown: shown && !hidden)
             }
             if entry.type == 0 {
@@ -174,7 +199,7 @@ struct RigBuilder {
                     throw LottieError.at(refNode, "expected a precomposition that does not contain itself, got '\(id)' (\((assetStack + [id]).joined(separator: " → ")))")
                 }
                 try composition(
-                    asset.layers, place: asset.node.place + ".layers", container: index, offset: layerOffset, stretch: layerStretch,
+                    asset.layers, place: asset.node.place + ".layers", container: index, offset: childOffset, stretch: childStretch,
                     visible: layerVisible, prefix: name + "/", assetStack: assetStack + [id], shown: shown && !hidden)
             }
         }
@@ -207,6 +232,9 @@ struct RigBuilder {
                 Node(
                     name: name, place: item.place, kind: .group, transform: transform, parent: parent, offset: offset,
                     stretch: stretch, autoOrient: false, visible: visible, isShown: shown && !hidden))
+            structure[index] = LottieNodeStructure(
+                fileName: try object.optional("nm")?.string(), container: nil, contents: contents, groups: [], incomplete: nil)
+            structure[parent].groups.append(index)
             try groups(contents, parent: index, offset: offset, stretch: stretch, visible: visible, prefix: name + "/", shown: shown && !hidden)
         }
     }

@@ -132,17 +132,47 @@ func close(_ a: SIMD2<Double>, _ b: SIMD2<Double>, _ tolerance: Double = 1e-9) -
         #expect(try Validation.validate(try scene(motion, "hand/position"), hz: 120).verdict == .smooth)
     }
 
-    @Test func timeStretchAndStartTime() throws {
+    @Test func startTimeAndStretchLeaveALayersOwnKeyframesInPlace() throws {
+        // st 30 and sr 2 on a shape layer: its own keyframes (frames 0 and 30) are read at the
+        // composition's frame, as lottie-web and rlottie read them.
         let motion = try fixture("stretch.json").motion()
         let slow = try timeline(motion, "slow/position")
-        // Local frame (F − 30)/2: keyframes 0 and 30 fall on animation frames 30 and 90.
-        #expect(close(slow.value(0.25), SIMD2(0, 0)))
-        #expect(close(slow.value(0.5), SIMD2(0, 0)))
-        #expect(close(slow.value(1.0), SIMD2(30, 0)))
-        #expect(close(slow.value(1.5), SIMD2(60, 0)))
+        #expect(slow.start == 0 && slow.end == 0.5)
+        #expect(close(slow.value(0.25), SIMD2(30, 0)))
+        #expect(close(slow.value(0.5), SIMD2(60, 0)))
         let report = try Validation.validate(try scene(motion, "slow/position"), hz: 60)
         #expect(report.verdict == .smooth)
-        #expect(abs(report.metrics.maxStep - 1) < 1e-9)  // 60 pt/s at 60 Hz
+        #expect(abs(report.metrics.maxStep - 2) < 1e-9)  // 120 pt/s at 60 Hz
+    }
+
+    /// The issue's example: st 20, position keys at frames 20 → 80 (50 → 350, easy ease): at
+    /// frame 60 lottie-web and rlottie put x at 272.19 (the old (F − st) reading gave 127.81).
+    @Test func startTimeDoesNotShiftTheLayersKeyframes() throws {
+        let animation = try fixture("starttime.json")
+        let late = try timeline(try animation.motion(), "late/position")
+        #expect(late.start == 20.0 / 60 && late.end == 80.0 / 60)
+        let x = late.value(1.0).x
+        #expect(abs(x - 272.19) < 0.005, "x at frame 60: \(x)")
+        // Every frame against the literal port of lottie-web's time flow.
+        let port = LottieWebTimePort(keyframes: [(20, 50), (80, 350)], ease: try TimingCurve(x1: 0.333, y1: 0, x2: 0.667, y2: 1))
+        for frame in 0...99 {
+            let expected = port.value(compositionFrame: Double(frame), layerStart: 20, layerStretch: 1)
+            #expect(abs(late.value(Double(frame) / 60).x - expected) < 1e-9, "frame \(frame)")
+        }
+    }
+
+    /// A precomposition layer with st 10 and sr 2: its children run at (F − 10) / 2, as
+    /// lottie-web's `ICompElement.prepareFrame` gives them (the literal port's `childFrame`).
+    @Test func precompositionStartAndStretchMapItsChildren() throws {
+        let motion = try fixture("precompstretch.json").motion()
+        let hand = try timeline(motion, "clock/hand/position")
+        #expect(hand.start == 10.0 / 60 && hand.end == 70.0 / 60)
+        let port = LottieWebTimePort(keyframes: [(0, 100), (30, 300)], ease: .linear)
+        for frame in stride(from: 0.0, through: 79.5, by: 0.5) {
+            let child = LottieWebTimePort.childFrame(parentFrame: frame, precompStart: 10, precompStretch: 2)
+            let expected = port.value(compositionFrame: child, layerStart: 0, layerStretch: 1)
+            #expect(abs(hand.value(frame / 60).x - expected) < 1e-9, "frame \(frame)")
+        }
     }
 
     @Test func precompositionOffset() throws {
@@ -172,6 +202,68 @@ func close(_ a: SIMD2<Double>, _ b: SIMD2<Double>, _ tolerance: Double = 1e-9) -
         }
         #expect(abs(arch.value(0).x / animation.pointsPerDegree - atan2(-200.0, 100) * 180 / .pi) < 1e-6)
         #expect(try Validation.validate(try scene(motion, "arch/rotation"), hz: 60).verdict == .smooth)
+    }
+
+    /// Auto-orient on a path that turns a corner at an inner keyframe (straight, linear
+    /// segments): at every frame, and at the corner itself (the arriving direction, as lottie-web's
+    /// backward difference sees it), against the literal port of lottie-web's rule. 64 fps: every
+    /// frame time is exact in binary.
+    @Test func autoOrientAtAndOutsideTheKeysFollowsLottieWeb() throws {
+        let linear = #""o": {"x": [0, 0], "y": [0, 0]}, "i": {"x": [1, 1], "y": [1, 1]}"#
+        let text = """
+            {"fr": 64, "ip": 0, "op": 80, "w": 400, "h": 400, "layers": [{"ty": 4, "nm": "arrow", "ip": 0, "op": 80, "st": 0, "ao": 1,
+             "ks": {"p": {"a": 1, "k": [{"t": 10, "s": [50, 50], \(linear)}, {"t": 40, "s": [250, 50], \(linear)}, {"t": 70, "s": [250, 250]}]}}}]}
+            """
+        let animation = try LottieAnimation(bytes: Array(text.utf8))
+        let rotation = try timeline(try animation.motion(), "arrow/rotation")
+        func lerp(_ a: SIMD2<Double>, _ b: SIMD2<Double>, _ u: Double) -> SIMD2<Double> { a + (b - a) * u }
+        let port = LottieWebAutoOrientPort(keyTimes: [10, 40, 70]) { f in
+            if f <= 10 { return SIMD2(50, 50) }
+            if f <= 40 { return lerp(SIMD2(50, 50), SIMD2(250, 50), (f - 10) / 30) }
+            if f <= 70 { return lerp(SIMD2(250, 50), SIMD2(250, 250), (f - 40) / 30) }
+            return SIMD2(250, 250)
+        }
+        for frame in 0...79 {
+            let ours = rotation.value(Double(frame) / 64).x / animation.pointsPerDegree
+            #expect(abs(ours - port.angle(atFrame: Double(frame))) < 1e-6, "frame \(frame): \(ours)")
+        }
+        #expect(abs(rotation.value(40.0 / 64).x / animation.pointsPerDegree) < 1e-9)  // arriving: 0°, not 90°
+    }
+
+    /// Scale with an ease per dimension (x: 0.9, 0 → 1, 1; y: linear): each dimension follows
+    /// its own ease, as lottie-web's `interpolateValue` builds one `BezierEasing` per dimension.
+    @Test func eachDimensionFollowsItsOwnEase() throws {
+        let text = """
+            {"fr": 64, "ip": 0, "op": 64, "w": 400, "h": 400, "layers": [{"ty": 4, "nm": "stretcher", "ip": 0, "op": 64, "st": 0,
+             "ks": {"s": {"a": 1, "k": [{"t": 0, "s": [100, 100], "o": {"x": [0.9, 0], "y": [0, 0]}, "i": {"x": [1, 1], "y": [1, 1]}},
+             {"t": 60, "s": [200, 200]}]}}}]}
+            """
+        let animation = try LottieAnimation(bytes: Array(text.utf8))
+        let scale = try timeline(try animation.motion(), "stretcher/scale")
+        let x = LottieWebTimePort(keyframes: [(0, 100), (60, 200)], ease: try TimingCurve(x1: 0.9, y1: 0, x2: 1, y2: 1))
+        let y = LottieWebTimePort(keyframes: [(0, 100), (60, 200)], ease: .linear)
+        for frame in 0...63 {
+            let ours = scale.value(Double(frame) / 64) / animation.pointsPerScalePercent
+            #expect(abs(ours.x - x.value(compositionFrame: Double(frame), layerStart: 0, layerStretch: 1)) < 1e-9, "frame \(frame)")
+            #expect(abs(ours.y - y.value(compositionFrame: Double(frame), layerStart: 0, layerStretch: 1)) < 1e-9, "frame \(frame)")
+        }
+    }
+
+    /// A last keyframe that carries `i`/`o`: its handles ease nothing; after it the value is its
+    /// own (lottie-web's `interpolateValue`; rlottie instead shows (0, 0), see RlottieReferenceTests).
+    @Test func aLastKeyframesHandlesEaseNothing() throws {
+        let ease = #""o": {"x": [0.333, 0.333], "y": [0, 0]}, "i": {"x": [0.667, 0.667], "y": [1, 1]}"#
+        let text = """
+            {"fr": 64, "ip": 0, "op": 64, "w": 400, "h": 400, "layers": [{"ty": 4, "nm": "box", "ip": 0, "op": 64, "st": 0,
+             "ks": {"p": {"a": 1, "k": [{"t": 0, "s": [100, 200], \(ease)}, {"t": 40, "s": [300, 200], \(ease)}]}}}]}
+            """
+        let animation = try LottieAnimation(bytes: Array(text.utf8))
+        let port = LottieWebTimePort(keyframes: [(0, 100), (40, 300)], ease: try TimingCurve(x1: 0.333, y1: 0, x2: 0.667, y2: 1))
+        let box = try #require(animation.nodeInfos.first { $0.name == "box" })
+        for frame in 0...63 {
+            let ours = animation.anchorPosition(ofNode: box.index, atFrame: Double(frame))
+            #expect(abs(ours.x - port.value(compositionFrame: Double(frame), layerStart: 0, layerStretch: 1)) < 1e-9, "frame \(frame)")
+        }
     }
 
     @Test func shapeGroupsAreObjectsOfTheirOwn() throws {

@@ -27,6 +27,18 @@ let validateCommand = Command(
     the file's own frame rate (fr). Keyframe joins are exact (easing handles' slopes, spatial
     tangents, parents' motion); hold keyframes are steps by design, reported and not judged;
     what is not evaluated (expressions, time remapping, 3-D, repeaters, …) is noted once per file.
+    Time as lottie-web runs it: a layer's own keyframes are read at its composition's frame (st
+    does not shift them); st and sr map time for a precomposition's children only.
+
+    --reference rlottie plays each Lottie file with rlottie too (the C library librlottie) and
+    compares, at every whole frame, each shape's points on the canvas with Flightline's
+    transform of the same points, and each object's position, rotation, scale and drawn
+    opacity read from both: max and median disagreement in px per object and quantity. Where
+    one of rlottie's own known shortcuts is in force (spatial pacing by an estimated length,
+    the first dimension's ease for all, an eased last keyframe, whole frames in
+    precompositions, auto-orient 0° outside the keys or on straight segments, no skew) the
+    report names it instead of counting the disagreement as Flightline's. The JSON document
+    gets a "reference" object.
 
     A user path (--svg 'DATA' --duration S [--repeat]) may take --timing CURVE, the cubic timing
     curve applied to each pass as Core Animation's timingFunction: a name (linear, easeIn,
@@ -108,6 +120,7 @@ let validateCommand = Command(
         .option("json", "FILE", "write the results as JSON (flightline.validate/1); '-' for stdout only"),
         OutputFormat.spec(OutputFormat.validate),
         .flag("verbose", "list every reason, not a summary of the findings"),
+        ReferenceOption.spec,
     ] + SceneSelection.specs + SceneThresholds.specs + FrameDeliveryOption.specs,
     run: { arguments, console in
         let request = try ValidateRequest(arguments)
@@ -116,16 +129,25 @@ let validateCommand = Command(
         // after it).
         if let destination, arguments.has("format") { try checkDocumentDestination(destination, named: format.documentName) }
         if let traceOut = request.traceOut { try checkDocumentDestination(traceOut, named: "the Chrome trace") }
+        // rlottie plays each file before anything is printed: a file it refuses is one line.
+        let references = try ReferenceOption.compare(arguments, files: request.files)
         let results = try request.run()
         if destination != "-" {
             let policy = try plotPolicy(for: console, width: nil, height: nil, color: nil)
             console.out(SceneReport.render(results, request: request, plotWidth: min(policy.width - 2, 100), usesColor: policy.usesColor))
+            if !references.isEmpty { console.out(ReferenceOption.text(references)) }
         }
         if let destination {
             switch format {
             case .junit: try writeDocument(Data(SceneReport.junit(results).xml().utf8), to: destination, console: console, named: format.documentName)
             case .markdown: try writeDocument(Data(SceneReport.markdown(results, thresholds: request.thresholds).utf8), to: destination, console: console, named: format.documentName)
-            default: try writeJSON(SceneReport.json(results, thresholds: request.thresholds, files: request.files), to: destination, console: console)
+            default:
+                var document = SceneReport.json(results, thresholds: request.thresholds, files: request.files)
+                if !references.isEmpty, case .object(var members) = document {
+                    members.append(("reference", ReferenceOption.json(references)))
+                    document = .object(members)
+                }
+                try writeJSON(document, to: destination, console: console)
             }
         }
         if let traceOut = request.traceOut {
