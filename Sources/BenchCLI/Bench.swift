@@ -122,6 +122,7 @@ public enum Bench {
         sampleCommand,
         pathCommand,
         springCommand,
+        flingCommand,
         accuracyCommand,
         listCommand,
     ]
