@@ -472,3 +472,51 @@ private struct FrictionSimulationPort {
         #expect((try? Fling(platform: .chrome, velocity: 1000))?.frames(hz: 0) == [])
     }
 }
+
+/// The rubber band against the issue's formula written literally, its slope at the edge, its
+/// limit, its inverse and its refusals.
+@Suite struct RubberBandTests {
+    /// `(1 − 1/(x·c/d + 1))·d`, as the issue quotes it.
+    static func literal(_ x: Double, _ c: Double, _ d: Double) -> Double { (1.0 - 1.0 / ((x * c / d) + 1.0)) * d }
+
+    @Test(arguments: [0.0, 0.001, 1, 37.5, 100, 320, 844, 10_000, 1e9], [320.0, 844, 1024])
+    func matchesTheFormula(x: Double, d: Double) throws {
+        let band = try RubberBand(dimension: d)
+        let expected = Self.literal(x, 0.55, d)
+        #expect(abs(band.displacement(forOvershoot: x) - expected) <= 1e-12 * d)
+        #expect(band.displacement(forOvershoot: -x) == -band.displacement(forOvershoot: x))
+        #expect(band.displacement(forOvershoot: x) < d)
+        if let back = band.overshoot(forDisplacement: band.displacement(forOvershoot: x)), x < 1e6 {
+            #expect(abs(back - x) <= 1e-9 * max(1, x))
+        }
+    }
+
+    /// f′(0) = c: the derivative of d·u/(u + 1), u = x·c/d, is c/(u + 1)² = c at 0 (checked by a
+    /// central difference at 1e-6 pt), and the content moves at under 55 % of the finger after.
+    @Test func slopeAtTheEdgeIsTheConstant() throws {
+        let band = try RubberBand(dimension: 844)
+        let h = 1e-6
+        let slope = (band.displacement(forOvershoot: h) - band.displacement(forOvershoot: -h)) / (2 * h)
+        #expect(abs(slope - 0.55) < 1e-9)
+        // Closed-form derivative at x = 200: c/(u + 1)².
+        let u = 200 * 0.55 / 844
+        let numeric = (band.displacement(forOvershoot: 200 + 1e-4) - band.displacement(forOvershoot: 200 - 1e-4)) / 2e-4
+        #expect(abs(numeric - 0.55 / ((u + 1) * (u + 1))) < 1e-7)
+    }
+
+    @Test func limitsAndRefusals() throws {
+        let band = try RubberBand(dimension: 400)
+        #expect(band.displacement(forOvershoot: .infinity) == 400)
+        #expect(band.displacement(forOvershoot: -.infinity) == -400)
+        #expect(band.displacement(forOvershoot: .nan) == 0)
+        #expect(band.displacement(forOvershoot: .greatestFiniteMagnitude) <= 400)
+        #expect(band.overshoot(forDisplacement: 400) == nil)
+        #expect(band.overshoot(forDisplacement: .nan) == nil)
+        for d in [0, -1, .nan, .infinity] as [Double] {
+            #expect(throws: SpringError.self) { try RubberBand(dimension: d) }
+        }
+        for c in [0, 1.5, .nan] as [Double] {
+            #expect(throws: SpringError.self) { try RubberBand(dimension: 100, constant: c) }
+        }
+    }
+}

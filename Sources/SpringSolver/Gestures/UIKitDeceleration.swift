@@ -1,8 +1,9 @@
 import Foundation
 
 /// `UIScrollView`'s deceleration: the scroll velocity is multiplied by `decelerationRate` once
-/// every millisecond (`UIScrollView.DecelerationRate.normal` = 0.998, `.fast` = 0.99, per
-/// Apple's documentation of `decelerationRate`: "the rate of deceleration … per millisecond").
+/// every millisecond. Apple documents the values (`UIScrollView.DecelerationRate.normal` = 0.998,
+/// `.fast` = 0.99); that they apply per millisecond is the widely used reading, which Flutter's
+/// `BouncingScrollSimulation` also takes (its drag 0.135 ≈ 0.998¹⁰⁰⁰ per second).
 ///
 /// **The model is the per-millisecond form.** At the end of millisecond n (n ≥ 1) the velocity
 /// is v₀·rⁿ and the offset is the sum of the steps so far, each the millisecond's velocity times
