@@ -290,7 +290,7 @@ private struct FrictionSimulationPort {
             if stop == nil, remaining < UIKitDeceleration.stopDistance { stop = n; break }
         }
         if abs(velocity) / 1000 * rate / (1 - rate) < UIKitDeceleration.stopDistance {
-            #expect(model.stopMilliseconds == 0)
+            #expect(model.stopMilliseconds == 0 && model.distance == 0)
         } else {
             // The loop's running remainder and the model's closed form may disagree only at the
             // rounding edge: within one millisecond.
@@ -303,7 +303,7 @@ private struct FrictionSimulationPort {
     /// (GSL-free closed forms, each written out here), and the deceleration ends at 3450 ms.
     @Test func uikitKnownFigures() throws {
         let normal = try UIKitDeceleration(velocity: 1000, rate: 0.998)
-        #expect(abs(normal.distance - 499) < 1e-9)
+        #expect(abs(normal.distance - 499) < 1e-9 && normal.limit == normal.distance)
         #expect(abs(normal.continuousDistance - 1 / log(1 / 0.998)) < 1e-12)
         #expect(abs(normal.continuousDistance - 499.49983) < 1e-5)
         #expect(normal.stopMilliseconds == 3450)

@@ -92,7 +92,7 @@ func flingReport(_ fling: Fling, frames: [(hz: Int, frames: [FlingFrame])], plot
     lines.append("  duration:  \(significant(fling.duration, 4)) s")
     switch fling.model {
     case .uikit(let model):
-        lines.append("  per-millisecond form (the model): limit (v/1000)·r/(1 − r) = \(significant(model.distance, 7)) \(unit)")
+        lines.append("  per-millisecond form (the model): limit (v/1000)·r/(1 − r) = \(significant(model.limit, 7)) \(unit)")
         lines.append("  continuous form v·r^(1000t): limit v/(1000·ln(1/r)) = \(significant(model.continuousDistance, 7)) \(unit)")
         lines.append("  stop: the first millisecond after which less than \(UIKitDeceleration.stopDistance.formatted) \(unit) remains (an assumption: Apple states no threshold)")
     case .android(let model):

@@ -63,8 +63,12 @@ public struct UIKitDeceleration: Sendable, Equatable {
         abs(velocity) / 1000 * pow(rate, Double(n + 1)) / (1 - rate)
     }
 
-    /// The limit of the per-millisecond sum, pt (signed): where the scroll view comes to rest.
-    public var distance: Double { velocity / 1000 * rate / (1 - rate) }
+    /// The limit of the per-millisecond sum, pt (signed): where the scroll view comes to rest —
+    /// 0 for a fling whose whole travel is below ``stopDistance`` (it does not move).
+    public var distance: Double { stopMilliseconds == 0 ? 0 : limit }
+
+    /// The per-millisecond sum's limit, (v₀/1000)·r/(1 − r), pt (signed), however small.
+    public var limit: Double { velocity / 1000 * rate / (1 - rate) }
     /// When the deceleration ends, s.
     public var duration: Double { Double(stopMilliseconds) / 1000 }
 
