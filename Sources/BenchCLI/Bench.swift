@@ -137,6 +137,7 @@ public enum Bench {
         sampleCommand,
         pathCommand,
         springCommand,
+        flingCommand,
         accuracyCommand,
         listCommand,
     ]

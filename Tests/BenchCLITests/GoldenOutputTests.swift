@@ -33,6 +33,8 @@ import Testing
         ("help-sample", ["help", "sample"]),
         ("bad-flag", ["validate", "--bogus"]),
         ("bad-path", ["path", "M 0 0 L nan 0"]),
+        ("fling-uikit", ["fling", "--velocity", "1000", "--platform", "uikit"]),
+        ("fling-android-json", ["fling", "--velocity", "5000", "--platform", "android", "--density", "2.625", "--hz", "60", "--json", "-"]),
     ]
 
     @Test(arguments: commands.map(\.name))

@@ -1,0 +1,181 @@
+import SpringSolver
+import TerminalPlot
+
+let flingCommand = Command(
+    name: "fling",
+    synopsis: "--velocity V --platform P [--density D] [--hz R,…] [--json FILE]",
+    summary: "a fling as a platform decelerates it: distance, duration, curve and frames at 60/120 Hz",
+    details: """
+    Platforms: uikit and uikit-fast (UIScrollView: the velocity multiplied by 0.998 or 0.99 every \
+    millisecond; the per-millisecond form is the model, the continuous form v·r^(1000t) is printed \
+    beside it; the deceleration is taken to end when less than 0.5 pt remains, an assumption: \
+    Apple states no threshold), android (OverScroller's spline fling, SplineOverScroller; lengths \
+    in physical pixels, --density sets DisplayMetrics.density, ppi = 160 × density; time in whole \
+    milliseconds as Android's clock gives it), flutter (ClampingScrollSimulation), \
+    flutter-bouncing (BouncingScrollSimulation's friction within the extent; --density is the \
+    device pixel ratio its stopping tolerance depends on), chrome (ui::FlingCurve, desktop \
+    Chrome's touchscreen and touchpad fling). V is in the platform's unit per second (pt, px or \
+    logical px; signed, 0 < |V| ≤ 100000). Each frame is the platform's offset at k/R s, from the \
+    release to the first frame at or after the end, with its step from the frame before.
+    """,
+    options: [
+        .option("velocity", "V", "release velocity in the platform's unit per second (required; 0 < |V| ≤ 100000)"),
+        .option("platform", "P", "uikit, uikit-fast, android, flutter, flutter-bouncing or chrome (required)"),
+        .option("density", "D", "android: DisplayMetrics.density; flutter-bouncing: device pixel ratio (0.1…10, default 1)"),
+        .option("hz", "R,…", "frame rates, whole numbers 1…1000, comma-separated (default 60,120)"),
+        .option("json", "FILE", "write flightline.fling/1 JSON; '-' for stdout"),
+    ],
+    run: { arguments, console in
+        try arguments.requirePositionals(atMost: 0, command: "fling")
+        let names = FlingPlatform.allCases.map(\.rawValue)
+        guard let platformName = try arguments.choice("platform", names) else {
+            throw CLIError.usage("bench fling needs --platform (\(names.joined(separator: ", ")))")
+        }
+        let platform = FlingPlatform(rawValue: platformName)!
+        guard let velocity = try arguments.double("velocity") else {
+            throw CLIError.usage("bench fling needs --velocity V (\(platform.unit)/s, 0 < |V| ≤ 100000)")
+        }
+        let density = try arguments.double("density")
+        if density != nil, !platform.usesDensity {
+            throw CLIError.usage("--density applies to android and flutter-bouncing, not \(platform.rawValue)")
+        }
+        let rates = try flingRates(arguments.string("hz"))
+        let destination = arguments.string("json")
+        if let destination { try checkDocumentDestination(destination) }
+        let fling: Fling
+        do {
+            fling = try Fling(platform: platform, velocity: velocity, density: density ?? 1)
+        } catch let error as SpringError {
+            throw CLIError.usage("--\(error.description)")
+        }
+        let frames = rates.map { (hz: $0, frames: fling.frames(hz: $0)) }
+        if destination != "-" {
+            let policy = try plotPolicy(for: console, width: nil, height: nil, color: nil)
+            console.out(flingReport(fling, frames: frames, plotWidth: min(policy.width, 120), usesColor: policy.usesColor))
+        }
+        if let destination { try writeJSON(flingJSON(fling, frames: frames), to: destination, console: console) }
+        return .success
+    }
+)
+
+/// `--hz`: whole rates 1…1000, default 60 and 120, each once.
+func flingRates(_ text: String?) throws -> [Int] {
+    guard let text else { return [60, 120] }
+    var rates: [Int] = []
+    for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+        guard let rate = Int(part), (1...1000).contains(rate) else {
+            throw CLIError.usage("--hz expects whole frame rates from 1 to 1000, comma-separated, got \(quoted(String(part)))")
+        }
+        if !rates.contains(rate) { rates.append(rate) }
+    }
+    return rates
+}
+
+/// The source each platform's model follows, for the report.
+func flingSource(_ platform: FlingPlatform) -> String {
+    switch platform {
+    case .uikit: "UIScrollView, decelerationRate .normal: velocity × 0.998 every millisecond"
+    case .uikitFast: "UIScrollView, decelerationRate .fast: velocity × 0.99 every millisecond"
+    case .android: "android/widget/OverScroller.java, SplineOverScroller fling() and update()"
+    case .flutter: "flutter widgets/scroll_simulation.dart, ClampingScrollSimulation"
+    case .flutterBouncing: "flutter widgets/scroll_simulation.dart, BouncingScrollSimulation (FrictionSimulation 0.135)"
+    case .chrome: "chromium ui/events/gestures/fling_curve.cc, FlingCurve::ComputeScrollOffset"
+    }
+}
+
+func flingReport(_ fling: Fling, frames: [(hz: Int, frames: [FlingFrame])], plotWidth: Int, usesColor: Bool) -> String {
+    let unit = fling.platform.unit
+    var lines = ["fling: \(fling.platform.rawValue) from \(fling.velocity.formatted) \(unit)/s"
+                 + (fling.platform.usesDensity ? " at density \(fling.density.formatted)" : "")]
+    lines.append("  model:     \(flingSource(fling.platform))")
+    lines.append("  distance:  \(significant(fling.distance, 6)) \(unit)")
+    lines.append("  duration:  \(significant(fling.duration, 4)) s")
+    switch fling.model {
+    case .uikit(let model):
+        lines.append("  per-millisecond form (the model): limit (v/1000)·r/(1 − r) = \(significant(model.limit, 7)) \(unit)")
+        lines.append("  continuous form v·r^(1000t): limit v/(1000·ln(1/r)) = \(significant(model.continuousDistance, 7)) \(unit)")
+        lines.append("  stop: the first millisecond after which less than \(UIKitDeceleration.stopDistance.formatted) \(unit) remains (an assumption: Apple states no threshold)")
+    case .android(let model):
+        lines.append("  int velocity \(model.velocity) px/s, mSplineDuration \(model.splineDuration) ms, mSplineDistance \(model.splineDistance) px (physical pixels, ppi \(significant(Double(model.density) * 160, 4)))")
+    case .flutter:
+        lines.append("  done at t ≥ duration; the distance is Android's spline distance in logical px")
+    case .flutterBouncing(let model):
+        lines.append("  stops at the first frame where |velocity| < \(significant(model.toleranceVelocity, 4)) logical px/s (1/(0.05 × ratio)); distance is x where the velocity reaches it")
+    case .chrome(let model):
+        lines.append("  curve: -5707.62·e^(-3.7t) - 172t + 5707.62, entered at \(significant(model.timeOffset, 4)) s, ends at \(significant(model.curveDuration, 4)) s")
+    }
+    // The curve, finely sampled, and each rate's frames on it.
+    let samples = 400
+    let end = max(fling.duration, 1e-3) * 1.05
+    let times = (0...samples).map { end * Double($0) / Double(samples) }
+    let states = times.map { fling.state(at: $0) }
+    var positionSeries = [Series("position", x: times, y: states.map(\.position), style: .line)]
+    var velocitySeries = [Series("velocity", x: times, y: states.map(\.velocity), style: .line)]
+    for (hz, rateFrames) in frames.prefix(Plot.maximumSeriesCount - 1) {
+        positionSeries.append(Series("frames \(hz) Hz", x: rateFrames.map(\.time), y: rateFrames.map(\.position), style: .points))
+        velocitySeries.append(Series("frames \(hz) Hz", x: rateFrames.map(\.time), y: rateFrames.map(\.velocity), style: .points))
+    }
+    for (title, label, series) in [("position against time", "position (\(unit))", positionSeries),
+                                   ("velocity against time", "velocity (\(unit)/s)", velocitySeries)] {
+        let plot = Plot(width: plotWidth, height: 14, usesColor: usesColor, title: title,
+                        xAxis: Axis(label: "time (s)"), yAxis: Axis(label: label), series: series)
+        lines.append("")
+        lines.append((try? plot.render()) ?? "(no plot)")
+    }
+    let abridged = Layout.current.width != nil
+    for (hz, rateFrames) in frames {
+        lines.append("")
+        let rest = rateFrames.last.map { "rests at \(significant($0.position, 6)) \(unit), frame \($0.index) (\(significant($0.time, 4)) s)" } ?? ""
+        lines.append("frames at \(hz) Hz: \(rateFrames.count), \(rest)")
+        var table = Table("frame", "t (s)", "position", "step", "velocity")
+        let shown: [FlingFrame]
+        if abridged, rateFrames.count > 20 {
+            shown = Array(rateFrames.prefix(14)) + Array(rateFrames.suffix(4))
+        } else {
+            shown = rateFrames
+        }
+        for (index, frame) in shown.enumerated() {
+            if abridged, rateFrames.count > 20, index == 14 {
+                table.add(row: ["…", "", "", "", ""])
+            }
+            table.add(row: [String(frame.index), significant(frame.time, 4), significant(frame.position, 6),
+                            significant(frame.step, 4), significant(frame.velocity, 5)])
+        }
+        lines.append(table.rendered(indent: "  "))
+        if abridged, rateFrames.count > 20 {
+            lines.append("  \(rateFrames.count - 18) frames not shown: --wide or --json for every frame")
+        }
+    }
+    return lines.joined(separator: "\n")
+}
+
+func flingJSON(_ fling: Fling, frames: [(hz: Int, frames: [FlingFrame])]) -> JSON {
+    var members: [(String, JSON)] = [
+        ("schema", .string("flightline.fling/1")),
+        ("platform", .string(fling.platform.rawValue)),
+        ("velocity", .number(fling.velocity)),
+        ("density", .number(fling.density)),
+        ("unit", .string(fling.platform.unit)),
+        ("distance", .finite(fling.distance)),
+        ("duration", .finite(fling.duration)),
+        ("model", .string(flingSource(fling.platform))),
+    ]
+    if case .uikit(let model) = fling.model {
+        members.append(("continuousDistance", .finite(model.continuousDistance)))
+        members.append(("stopDistance", .number(UIKitDeceleration.stopDistance)))
+    }
+    members.append(("frames", .array(frames.map { hz, rateFrames in
+        .object([
+            ("hz", .integer(hz)),
+            ("count", .integer(rateFrames.count)),
+            ("frames", .array(rateFrames.map { frame in
+                .object([
+                    ("frame", .integer(frame.index)), ("time", .finite(frame.time)),
+                    ("position", .finite(frame.position)), ("step", .finite(frame.step)),
+                    ("velocity", .finite(frame.velocity)),
+                ])
+            })),
+        ])
+    })))
+    return .object(members)
+}
