@@ -197,11 +197,11 @@ public struct GSLSystem<System: SecondOrderSystem>: @unchecked Sendable {
         return driver
     }
 
-    /// One adaptive solve stopping at each time in `times` (increasing, from 0): the states
+    /// One adaptive solve stopping at each time in `times` (increasing, from `startTime`): the states
     /// there and the evaluations.
-    public func states(at times: [Double], from start: SpringState<System.Vector>) throws -> (states: [SpringState<System.Vector>], evaluations: Int) {
+    public func states(at times: [Double], from start: SpringState<System.Vector>, startTime: Double = 0) throws -> (states: [SpringState<System.Vector>], evaluations: Int) {
         let driver = try makeDriver()
-        var t = 0.0
+        var t = startTime
         var y = flatten(start)
         var states: [SpringState<System.Vector>] = []
         states.reserveCapacity(times.count)

@@ -34,7 +34,7 @@ extension NonlinearStudy {
         if let matched {
             lines.append("")
             lines.append("dopri54 against gsl-rkck at matched error \(significant(matched.error, 2)) \(unit): \(significant(matched.dopri54Evaluations, 4)) against \(significant(matched.rkckEvaluations, 4)) evaluations, ratio \(significant(matched.ratio, 3)) (\(matched.ratio < 1 ? "dopri54" : "rkck") needs fewer)")
-            lines.append("  one step of \(significant(matched.step, 3)) s from the start: dopri54's local error ÷ rkck's \(significant(matched.localErrorRatio, 3)), error estimate ÷ rkck's \(significant(matched.estimateRatio, 3)); the constants predict a ratio of \(significant(matched.predictedRatio, 3)) (local-error ratio^(1/5) × 6/7 evaluations per step)")
+            lines.append("  one step of \(significant(matched.step, 3)) s from 16 points along the motion, against rk8pd at 1e-13: dopri54's local error ÷ rkck's \(significant(matched.localErrorRatio, 3)), error estimate ÷ rkck's \(significant(matched.estimateRatio, 3)); these constants predict a ratio of \(significant(matched.predictedRatio, 3)) (local-error ratio^(1/5) × 6/7 evaluations per step; stopping at every frame caps both methods' steps, which the prediction ignores)")
         }
         lines.append("")
         lines.append(plot(width: plotWidth, height: plotHeight, usesColor: usesColor))
