@@ -41,7 +41,7 @@ public struct StudiedDragSpring: StudiedSystem {
         "x″ = −(k/m)(x − target) − (c/m)x′ − (c₂/m)x′|x′|, m = 1, k = 170 /s², c = 4 /s, c₂ = 0.002 /pt; 0 → 300 pt from rest"
     }
     public var dimension: Int { 1 }
-    public func vector(_ components: [Double]) -> Double { components[0] }
+    public func vector(_ components: [Double]) -> Double { system.vector(components) }
     public func acceleration(at time: Double, position: Double, velocity: Double) -> Double {
         system.acceleration(at: time, position: position, velocity: velocity)
     }
@@ -68,7 +68,7 @@ public struct StudiedPendulum: StudiedSystem {
         "θ″ = −(g/L) sin θ − c θ′, g = 9.81 m/s², L = 0.1 m, c = 1 /s; from 60° (1.047 rad) at rest"
     }
     public var dimension: Int { 1 }
-    public func vector(_ components: [Double]) -> Double { components[0] }
+    public func vector(_ components: [Double]) -> Double { system.vector(components) }
     public func acceleration(at time: Double, position: Double, velocity: Double) -> Double {
         system.acceleration(at: time, position: position, velocity: velocity)
     }
@@ -95,7 +95,7 @@ public struct StudiedDuffing: StudiedSystem {
         "x″ = −(k/m)x − (k₃/m)x³ − (c/m)x′, m = 1, k = 160 /s², k₃ = 0.01 /(pt² s²), c = \(String(format: "%g", system.damping)) /s; from \(String(format: "%g", start)) pt at rest"
     }
     public var dimension: Int { 1 }
-    public func vector(_ components: [Double]) -> Double { components[0] }
+    public func vector(_ components: [Double]) -> Double { system.vector(components) }
     public func acceleration(at time: Double, position: Double, velocity: Double) -> Double {
         system.acceleration(at: time, position: position, velocity: velocity)
     }
@@ -122,7 +122,7 @@ public struct StudiedChain: StudiedSystem {
         "8 unit masses, each linked to the one before (the first to the pointer) by k = 10⁴ /s² and c = 100 /s; pointer p(t) = 300 pt·(1 − (1 + t/τ)e^(−t/τ)), τ = 0.05 s; all at rest at 0"
     }
     public var dimension: Int { SpringChain.masses }
-    public func vector(_ components: [Double]) -> SIMD8<Double> { SIMD8(components) }
+    public func vector(_ components: [Double]) -> SIMD8<Double> { system.vector(components) }
     public func acceleration(at time: Double, position: SIMD8<Double>, velocity: SIMD8<Double>) -> SIMD8<Double> {
         system.acceleration(at: time, position: position, velocity: velocity)
     }
@@ -140,7 +140,7 @@ public struct StudiedChain: StudiedSystem {
 
 /// A ``SecondOrderSystem`` on a GSL stepper: the state flattened as `(x₁…xₙ, v₁…vₙ)`, and for
 /// the stiff steppers the Jacobian `[[0, I], [∂a/∂x, ∂a/∂v]]` with `∂f/∂t = (0, ∂a/∂t)`.
-public struct GSLSystem<System: SecondOrderSystem>: @unchecked Sendable {
+public struct GSLSystem<System: SecondOrderSystem>: Sendable {
     public let system: System
     public let stepper: GSLStepper
     public let tolerance: Double

@@ -12,7 +12,7 @@ public protocol SecondOrderSystem: Sendable {
     var dimension: Int { get }
     /// `a(t, x, v)`: one right-hand-side evaluation.
     func acceleration(at time: Double, position: Vector, velocity: Vector) -> Vector
-    /// The vector with these `n` components.
+    /// The vector with these `n` components (missing ones 0, extra ones ignored).
     func vector(_ components: [Double]) -> Vector
     /// `∂a/∂x` and `∂a/∂v`, row-major `n × n` (`[i * n + j] = ∂aᵢ/∂xⱼ`), and `∂a/∂t` (`n`).
     func accelerationJacobian(at time: Double, position: Vector, velocity: Vector)

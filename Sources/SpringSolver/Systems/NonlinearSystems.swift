@@ -22,7 +22,7 @@ public struct DragSpring: SecondOrderSystem {
     }
 
     public var dimension: Int { 1 }
-    public func vector(_ components: [Double]) -> Double { components[0] }
+    public func vector(_ components: [Double]) -> Double { components.first ?? 0 }
 
     @inlinable
     public func acceleration(at time: Double, position x: Double, velocity v: Double) -> Double {
@@ -53,7 +53,7 @@ public struct Pendulum: SecondOrderSystem {
     }
 
     public var dimension: Int { 1 }
-    public func vector(_ components: [Double]) -> Double { components[0] }
+    public func vector(_ components: [Double]) -> Double { components.first ?? 0 }
     /// `√(g/L)`: the small-angle angular frequency (rad/s).
     public var smallAngleFrequency: Double { (gravity / length).squareRoot() }
 
@@ -85,7 +85,7 @@ public struct DuffingSpring: SecondOrderSystem {
     }
 
     public var dimension: Int { 1 }
-    public func vector(_ components: [Double]) -> Double { components[0] }
+    public func vector(_ components: [Double]) -> Double { components.first ?? 0 }
 
     @inlinable
     public func acceleration(at time: Double, position x: Double, velocity v: Double) -> Double {
@@ -124,7 +124,12 @@ public struct SpringChain: SecondOrderSystem {
     }
 
     public var dimension: Int { Self.masses }
-    public func vector(_ components: [Double]) -> SIMD8<Double> { SIMD8(components) }
+    /// The first 8 components (missing ones are 0).
+    public func vector(_ components: [Double]) -> SIMD8<Double> {
+        var vector = SIMD8<Double>()
+        for (index, component) in components.prefix(8).enumerated() { vector[index] = component }
+        return vector
+    }
 
     /// The pointer's position, velocity and acceleration at `t`.
     public func pointer(at t: Double) -> (position: Double, velocity: Double, acceleration: Double) {
