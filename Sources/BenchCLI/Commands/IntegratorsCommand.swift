@@ -12,7 +12,7 @@ import TerminalPlot
 /// --damping-fraction Z` (the same spring when bounce ≥ 0: response = duration, ζ = 1 − bounce).
 let integratorsCommand = Command(
     name: "integrators",
-    synopsis: "[spring options] [--hz 60,120] [--substeps 1,2,4] [--duration S] [--json FILE] [--engines [--seed N] [--clock CLOCK] [--browser NAME]]",
+    synopsis: "[spring options] [--hz 60,120] [--substeps 1,2,4] [--duration S] [--json FILE] [--engines [--seed N] [--clock CLOCK] [--browser NAME]] | --system NAME [--hz R,…] [--json FILE]",
     summary: "compare every integrator against the exact spring motion",
     details: """
     For each spring × rate × substep count: SpringSolver's integrators (explicit-euler,
@@ -59,6 +59,16 @@ let integratorsCommand = Command(
     the shown states stand for, and the settle-time shift; JSON flightline.engines/1. Only the
     first spring (the menu's by default). --browser: chrome (100 µs, the default),
     chrome-isolated (5 µs), firefox (1 ms), safari (1 ms) or ideal (exact, fractional times).
+
+    --system NAME instead runs a nonlinear motion with no closed form against GSL (issue 24.4):
+    drag-spring (quadratic air drag), pendulum (a badge on a pin from 60°), duffing (a
+    hardening spring) or chain (8 masses on stiff springs following a pointer). Each fixed-step
+    method (explicit-euler, semi-implicit-euler, velocity-verlet, rk4, and implicit-euler and
+    trapezoidal by Newton's method with the system's Jacobian) at each --hz (default
+    60,120,240), dopri54 and gsl-rkck over rtol 1e-3…1e-10, against GSL rk8pd at 1e-12 (msbdf
+    for the chain): max error, energy error, the order on halving the step, evaluations, the
+    work-precision plot and dopri54 against rkck at matched error; JSON flightline.systems/1.
+    Only --hz and --json apply with --system.
     """,
     options: SpringOptions.specsWithMenuFallback.filter { $0.name != "duration" && $0.name != "bounce" } + [
         .option("hz", "R,…", "refresh rates, frames per second (default 60,120)"),
@@ -69,9 +79,11 @@ let integratorsCommand = Command(
         .option("seed", "N", "with --engines: the seed of the loads' frame costs (default 0)"),
         .option("clock", "CLOCK", "with --engines: the frame time each callback reads: target (default), timestamp or now"),
         .option("browser", "NAME", "with --engines: performance.now()'s resolution: chrome (default), chrome-isolated, firefox, safari, ideal"),
+        .option("system", "NAME", "a nonlinear system against GSL instead: drag-spring, pendulum, duffing, chain"),
     ],
     run: { arguments, console in
         try arguments.requirePositionals(atMost: 0, command: "integrators")
+        if arguments.has("system") { return try runSystem(arguments: arguments, console: console) }
         let request = try IntegratorsRequest(arguments)
         if arguments.has("engines") || arguments.has("seed") || arguments.has("clock") || arguments.has("browser") {
             return try runEngines(request, arguments: arguments, console: console)
@@ -119,6 +131,43 @@ private func runEngines(_ request: IntegratorsRequest, arguments: Arguments, con
     }
     if arguments.string("json") != "-" { console.out(EngineReport.render(rows, spring: spring, seed: seed, clock: clock, browser: browser)) }
     if let destination = arguments.string("json") { try writeJSON(EngineReport.json(rows, spring: spring, seed: seed, clock: clock, browser: browser), to: destination, console: console) }
+    return .success
+}
+
+/// `bench integrators --system NAME`: a nonlinear system against GSL (Studies' ``NonlinearStudy``).
+private func runSystem(arguments: Arguments, console: Console) throws -> ExitCode {
+    let names = NonlinearSystemName.allCases.map(\.rawValue)
+    let text = arguments.string("system") ?? ""
+    guard let name = NonlinearSystemName(rawValue: text) else {
+        throw CLIError.usage("--system: unknown system '\(text)'; expected one of \(names.joined(separator: ", "))")
+    }
+    let otherOptions = SpringOptions.specsWithMenuFallback.map(\.name) + ["substeps", "duration", "engines", "seed", "clock", "browser"]
+    if let other = otherOptions.first(where: { arguments.has($0) }) {
+        throw CLIError.usage("--\(other) does not apply to --system (its parameters are fixed and stated in the output); only --hz and --json do")
+    }
+    var configuration = NonlinearStudy.Configuration(measuresTime: isOptimizedBuild)
+    if let rates = try arguments.doubles("hz", atLeast: SceneSelection.minimumRate) {
+        guard rates.count <= IntegratorsRequest.maximumListLength else {
+            throw CLIError.usage("--hz takes at most \(IntegratorsRequest.maximumListLength) rates, got \(rates.count)")
+        }
+        // Twice the rate is also run (the order on halving the step), and the reference stops
+        // at every frame of both: 4000 Hz × 2 × 4 s keeps a run to seconds.
+        if let tooFast = rates.first(where: { $0 > 4000 }) {
+            throw CLIError.usage("--hz must be at most 4000 with --system, got \(tooFast.formatted)")
+        }
+        configuration.rates = rates
+    }
+    let study: NonlinearStudy
+    do {
+        study = try NonlinearStudy.run(name, configuration: configuration)
+    } catch {
+        throw CLIError(.referenceFailed, "--system \(name.rawValue): the GSL reference failed: \(error)")
+    }
+    if arguments.string("json") != "-" {
+        let policy = try plotPolicy(for: console, width: nil, height: nil, color: nil)
+        console.out(study.rendered(plotWidth: min(policy.width, 120), plotHeight: 20, usesColor: policy.usesColor))
+    }
+    if let destination = arguments.string("json") { try writeJSON(study.json(), to: destination, console: console) }
     return .success
 }
 
