@@ -61,12 +61,17 @@ public enum Validation {
                 name: scene.name, motion: motion.with(mode: mode), viewport: viewport, hz: hz, thresholds: thresholds)
         case .spring(let spring):
             try requireSampleable(span: spring.maximumSimulatedTime, hz: hz, what: "a simulated span")
+            // The stop under "animation removed at its duration" is sampled up to that duration.
+            if let end = spring.animationDuration {
+                try requireSampleable(span: end, hz: hz, what: "an animation duration")
+            }
             report = try validateSpring(spring, hz: hz, thresholds: thresholds)
         case .timeline(let motion, let viewport):
             try requireSampleable(span: motion.sampledSpan, hz: hz, what: "a timeline span")
             report = try validateTimeline(
                 name: scene.name, motion: motion, viewport: viewport, hz: hz, thresholds: thresholds)
         }
+        try requireFiniteMetrics(report)
         // A spring is smooth by model: its frame figures are measurements, never judged, and
         // sweeping them would only show its launch and turnarounds at every phase.
         if case .spring = scene.kind { return report }
@@ -74,6 +79,16 @@ public enum Validation {
         // so that a long scene costs at most about 200 000 frames more.
         let phases = max(1, min(PhaseSweep.defaultPhases, 200_000 / max(report.frames, 1)))
         return report.withPhaseSweep(try phaseSweep(scene, mode: mode, hz: hz, phases: phases, thresholds: thresholds))
+    }
+
+    /// Refuses a report with a measured figure that is not finite (`nonFiniteMetric`): its
+    /// numbers are too large or too small for the frames to be measured, so it has no verdict,
+    /// neither "smooth" nor "janky".
+    public static func requireFiniteMetrics(_ report: ValidationReport) throws(MotionError) {
+        if let figure = report.nonFiniteMetric {
+            throw MotionError(
+                "\(report.label): the \(figure) is not a finite number: the scene's figures are too large or too small to measure, so there is no verdict (scale the motion toward ordinary sizes and durations)")
+        }
     }
 
     /// Every seed scene at every rate in `rates`, path scenes in every mode of `modes`.

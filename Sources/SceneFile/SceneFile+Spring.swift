@@ -16,8 +16,12 @@ extension SceneFile {
         let springNode = try object.required("spring")
         var parameters = try springNode.object()
         var named: [String: Double] = [:]
+        var durationNode: JSONNode?
         for key in Keys.springParameters where key != "uikit-mapping" {
-            if let n = parameters.optional(key) { named[key] = try n.number() }
+            if let n = parameters.optional(key) {
+                named[key] = try n.number()
+                if key == "uikit-duration" { durationNode = n }
+            }
         }
         var mapping: any UIKitSpringMapping = EnvelopeDecayMapping.default
         if let mappingNode = parameters.optional("uikit-mapping") {
@@ -71,6 +75,12 @@ extension SceneFile {
         }
         var animationDuration: Double?
         if case .uikit(let duration, _) = springParameters { animationDuration = duration }
+        // With a display link the stop is also modelled as Core Animation removing the animation
+        // at its duration, sampled frame by frame: bounded before any frame is.
+        if let animationDuration, object.optional("displayLink") != nil, animationDuration > SpringScene.maximumAnimationDuration {
+            throw (durationNode ?? springNode).error(
+                "expected a UIKit duration of at most \(JSONText.number(SpringScene.maximumAnimationDuration)) s with a displayLink (its stop is sampled frame by frame up to the duration), got \(JSONText.number(animationDuration))")
+        }
         var offsetScale = 1.0
         var shape: MenuShape?
         var stopsOnExactOffset = false

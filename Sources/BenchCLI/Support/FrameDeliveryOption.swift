@@ -83,6 +83,8 @@ enum FrameDeliveryOption {
             guard let rate = trace.inferredRate else {
                 throw CLIError.usage("--frames trace:\(path) has one frame; expected at least two to know the rate")
             }
+            // Bounded as --trace bounds it, before any frame is delivered.
+            do { try trace.requireSampleable(hz: rate) } catch { throw CLIError.usage("--frames trace:\(path): \(error)") }
             traceRate = rate
             return .recorded(trace.deliveredFrames(hz: rate))
         }

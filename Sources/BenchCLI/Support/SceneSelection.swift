@@ -20,7 +20,7 @@ enum SceneSelection {
             guard spec.name == "duration" else { return spec }
             return .option(
                 "duration", "S",
-                "with --svg: the path's duration, seconds; otherwise SwiftUI Spring(duration:bounce:) perceptual duration")
+                "with --svg: the path's duration, seconds (at least 1e-6; at most the frames --hz allows); otherwise SwiftUI Spring(duration:bounce:) perceptual duration")
         }
         return [
             .option("svg", "DATA", "a user scene: an object following this SVG path data over --duration S ('-': read it from standard input, @FILE: from a file)"),
@@ -164,6 +164,10 @@ enum SceneSelection {
                 throw CLIError.usage("--svg needs --duration S (the path's duration in seconds)")
             }
             let duration = try parseNumber(durationText, option: "duration", greaterThan: 0)
+            guard duration >= PathMotion.minimumDuration else {
+                throw CLIError.usage(
+                    "--duration must be at least \(compact(PathMotion.minimumDuration)) s (a thousandth of a 1000 Hz frame; shorter, speeds overflow), got \(durationText)")
+            }
             let timing = try TimingCurveOption.curve(arguments) ?? .linear
             do {
                 return try Scene.svg(data, duration: duration, repeats: arguments.has("repeat"), timingCurve: timing)
@@ -204,7 +208,7 @@ enum SceneSelection {
         let frames: Double
         switch scene.kind {
         case .path(let motion, _): frames = motion.duration * hz + 1
-        case .spring(let spring): frames = spring.maximumSimulatedTime * hz + 1
+        case .spring(let spring): frames = max(spring.maximumSimulatedTime, spring.animationDuration ?? 0) * hz + 1
         case .timeline(let motion, _): frames = motion.sampledSpan * hz + 1
         }
         guard frames <= Double(maximumFrames) else {

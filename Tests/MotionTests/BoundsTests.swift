@@ -1,0 +1,89 @@
+import BezierKernels
+import SpringSolver
+import Testing
+
+@testable import Motion
+
+/// Issue 22: every figure that can overflow or exceed a count is bounded before the work it
+/// sizes is allocated or started, and no verdict stands beside a figure that is not finite.
+@Suite struct BoundsTests {
+    func menuMotion() throws -> SpringMotion<Double> {
+        try SpringMotion(spring: DampedSpring(mass: 1, stiffness: 100, damping: 12), from: 667, to: 459, initialVelocity: 0)
+    }
+
+    /// Item 1: 1e20 s trapped converting the frame count to an `Int`.
+    @Test func animationDurationAboveTheBoundIsRefused() throws {
+        #expect(throws: MotionError.self) { try SpringScene(name: "s", motion: try menuMotion(), animationDuration: 1e20) }
+        do {
+            _ = try SpringScene(name: "s", motion: try menuMotion(), animationDuration: 1000.5)
+            Issue.record("accepted")
+        } catch {
+            #expect("\(error)".contains("must be at most 1000 s"), "\(error)")
+        }
+        _ = try SpringScene(name: "s", motion: try menuMotion(), animationDuration: SpringScene.maximumAnimationDuration)
+    }
+
+    /// Item 2: the stop modelled as the animation removed at its duration is sampled up to it:
+    /// its frames are counted against `Validation.maximumFrames` at the rate, before any is.
+    @Test func animationDurationBeyondTheFrameLimitIsRefusedAtTheRate() throws {
+        let scene = Scene(name: "s", kind: .spring(try SpringScene(name: "s", motion: try menuMotion(), animationDuration: 1000)))
+        do {
+            _ = try Validation.validate(scene, hz: 2000)
+            Issue.record("accepted")
+        } catch {
+            #expect("\(error)" == "an animation duration of 1000 s at 2000 Hz would sample 2e+06 frames; at most 1000000", "\(error)")
+        }
+    }
+
+    /// Item 3: a recording whose last frame is 1e9 s after its first asked for 4 GB under
+    /// `--frames trace:FILE`; `--trace` already refused it.
+    @Test func farRecordedDeliveryIsRefusedBeforeAnyFrame() throws {
+        let trace = try MotionTrace(source: "far.csv", times: [0, 1.0 / 60, 1e9], positions: [.zero, SIMD2(1, 0), SIMD2(2, 0)])
+        #expect(throws: MotionError.self) { try trace.requireSampleable(hz: 60) }
+        let frames = trace.deliveredFrames(hz: 60)
+        do {
+            _ = try FrameDelivery.simulate(.recorded(frames), hz: 60, span: 1)
+            Issue.record("accepted")
+        } catch {
+            #expect("\(error)".hasPrefix("a recorded delivery's span of 1e+09 s at 60 Hz would sample 6e+10 frames"), "\(error)")
+        }
+        let near = try MotionTrace(source: "near.csv", times: [0, 1.0 / 60, 2.0 / 60], positions: [.zero, SIMD2(1, 0), SIMD2(2, 0)])
+        try near.requireSampleable(hz: 60)
+        _ = try FrameDelivery.simulate(.recorded(near.deliveredFrames(hz: 60)), hz: 60, span: 1)
+    }
+
+    /// Item 5: a duration of 1e-320 s gave infinite speeds.
+    @Test func subnormalPathDurationIsRefusedWithTheBound() throws {
+        let path = try Path(svgPathData: "M 0 0 L 100 0")
+        for duration in [1e-320, 5e-324, 9.99e-7] {
+            do {
+                _ = try PathMotion(path: path, duration: duration, mode: .linear)
+                Issue.record("accepted \(duration)")
+            } catch {
+                #expect("\(error)".hasPrefix("duration (seconds) must be at least 1e-06 s"), "\(error)")
+            }
+        }
+        _ = try PathMotion(path: path, duration: PathMotion.minimumDuration, mode: .linear)
+    }
+
+    /// Item 5: a verdict is never "smooth" (nor "janky") beside a figure that is not finite.
+    @Test func nonFiniteMetricIsRefusedNotSmooth() throws {
+        // A timeline that jumps from −1.7e308 to 1.7e308: the step between them is infinite.
+        let motion = try TimelineMotion(quantity: .position, end: 1, value: { t in SIMD2(t < 0.5 ? -1.7e308 : 1.7e308, 0) })
+        let scene = Scene(name: "overflow", kind: .timeline(motion, viewport: nil))
+        do {
+            let report = try Validation.validate(scene, hz: 60)
+            Issue.record("gave a verdict: \(report.verdict)")
+        } catch {
+            #expect("\(error)".contains("is not a finite number"), "\(error)")
+            #expect("\(error)".contains("no verdict"), "\(error)")
+        }
+    }
+
+    @Test func nonFiniteMetricIsNamed() throws {
+        let motion = try TimelineMotion(quantity: .position, end: 1, value: { t in SIMD2(100 * t, 0) })
+        let report = try Validation.validate(Scene(name: "line", kind: .timeline(motion, viewport: nil)), hz: 60)
+        #expect(report.nonFiniteMetric == nil)
+        try Validation.requireFiniteMetrics(report)
+    }
+}
