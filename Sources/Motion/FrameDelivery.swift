@@ -275,8 +275,12 @@ public struct FrameDelivery: Sendable, Equatable {
                 throw MotionError("a recorded delivery needs at least one frame, got none")
             }
             // Its frames are measured against the refresh grid over their span: bounded first.
-            try Validation.requireSampleable(
-                span: last.presentation - first.presentation, hz: hz, what: "a recorded delivery's span")
+            let span = last.presentation - first.presentation
+            try Validation.requireSampleable(span: span, hz: hz, what: "a recorded delivery's span")
+            if span > 0, let finest = frames.map(\.interval).min() {
+                try Validation.requireSampleable(
+                    span: span, hz: 1 / finest, what: "a recorded delivery's span, in refreshes of its finest interval (\(compact(finest)) s),")
+            }
             return FrameDelivery(model: model, hz: hz, frames: frames)
         }
     }

@@ -27,11 +27,18 @@ extension MotionTrace {
     /// Rejects a trace whose span, from the first frame shown to the last, holds more than
     /// `Validation.maximumFrames` refreshes at `hz`: it would be sampled refresh by refresh
     /// (`--trace`) or delivered frame by frame (`--frames trace:FILE`). A last timestamp of
-    /// 1e9 s is a 4 GB allocation otherwise. The message names the trace's source.
+    /// 1e9 s is a 4 GB allocation otherwise. A recorded `interval` column counts refresh slots
+    /// too (Chrome's dropped-frame measure): the span over its finest interval is bounded alike
+    /// (an interval of 1e-15 s asked for 34 GB). The message names the trace's source.
     /// - Throws: `MotionError` saying the span, the rate and the bound.
     public func requireSampleable(hz: Double) throws(MotionError) {
         let shown = shownAt
-        try Validation.requireSampleable(span: shown[shown.count - 1] - shown[0], hz: hz, what: "\(source): a trace span")
+        let span = shown[shown.count - 1] - shown[0]
+        try Validation.requireSampleable(span: span, hz: hz, what: "\(source): a trace span")
+        if span > 0, let finest = intervals?.min() {
+            try Validation.requireSampleable(
+                span: span, hz: 1 / finest, what: "\(source): a trace span, in refreshes of its finest recorded interval (\(compact(finest)) s),")
+        }
     }
 }
 
