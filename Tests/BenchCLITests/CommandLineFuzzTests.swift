@@ -138,6 +138,8 @@ struct CommandLineGenerator {
         "5e-324", "-5e-324", "1e-300", "1e999", "0x1p-1074", "", " ", "--", "-", "--wide", "-h", "--json", "-x",
         "1\u{A0}2", "1\u{200B}", "🐝", "é", "١٢", "1,,2", ",", "1e", ".", "+", "abc", "2.5", "-1", "1000000", "4294967297",
         "9223372036854775808", "@", "@/nonexistent", "@/dev/null", "@/tmp",
+        // Issue 22: figures that sized work or overflowed a product.
+        "1e18", "1e20", "6e307", "1e5", "10001", "61",
     ]
     static let ordinary = ["0.1", "0.5", "1", "2", "3", "10", "60", "120", "0.25", "7", "100", "0.9", "0.01"]
 
@@ -210,7 +212,7 @@ struct CommandLineGenerator {
     private mutating func svgScene() -> [String] {
         var arguments = ["--svg", chance(0.9) ? pathData() : pick(Self.extremes), "--duration", value(ordinary: ["0.5", "1", "2", "3.3"])]
         if chance(0.3) { arguments.append("--repeat") }
-        if chance(0.3) { arguments += ["--timing", pick(["linear", "easeIn", "ease-in-out", "0.42,0,0.58,1", "0,2,1,-1", "nan,0,1,1", value()])] }
+        if chance(0.3) { arguments += ["--timing", pick(["linear", "easeIn", "ease-in-out", "0.42,0,0.58,1", "0,2,1,-1", "nan,0,1,1", "0,6e307,1,1", "0.5,1e6,0.5,-1e6", "0,1e308,1,1", value()])] }
         return arguments
     }
 
@@ -297,7 +299,7 @@ struct CommandLineGenerator {
         default:
             arguments = ["integrators"] + spring()
             // A short simulated span keeps every run fast in a debug build.
-            arguments += ["--duration", chance(0.8) ? pick(["0.05", "0.1", "0.2", "0.3"]) : pick(Self.extremes)]
+            arguments += ["--duration", chance(0.8) ? pick(["0.05", "0.1", "0.2", "0.3"]) : pick(Self.extremes + ["60.5", "1e9"])]
             if chance(0.5) { arguments += ["--hz", chance(0.8) ? pick(["60", "120", "60,120", "30"]) : value()] }
             if chance(0.3) { arguments += ["--substeps", chance(0.8) ? pick(["1", "2", "1,4"]) : value()] }
             if chance(0.2) { arguments += ["--json", "-"] }
