@@ -36,10 +36,11 @@ public struct PathMotion: Sendable {
     /// would report as jank that is not in the motion.
     public static let maximumCoordinate = 1e7
 
-    /// The shortest duration a path motion may have, seconds: 1 µs, a thousandth of the
-    /// shortest frame interval `bench` validates at (1000 Hz), and the scene files' least
-    /// duration. Far below it speeds overflow: 100 pt over 1e-320 s is an infinite speed.
-    public static let minimumDuration = 1e-6
+    /// The shortest duration a path motion may have, seconds: 1 ns, a millionth of the
+    /// shortest frame interval `bench` validates at (1000 Hz), so a move shorter than a frame
+    /// is still measured as the teleport it is. Far below it speeds overflow: 100 pt over
+    /// 1e-320 s is an infinite speed, while a path within ±1e7 pt over 1 ns stays far from it.
+    public static let minimumDuration = 1e-9
 
     /// Creates the motion.
     /// - Throws: `MotionError` when the duration is not finite or below `minimumDuration`, or

@@ -45,10 +45,10 @@ import Testing
     }
 
     /// Item 5: `--duration 1e-320` printed `inf → inf pt/s`.
-    @Test(arguments: ["1e-320", "5e-324", "1e-7"])
+    @Test(arguments: ["1e-320", "5e-324", "1e-10"])
     func tinyDurationIsRefusedWithTheLowerBound(duration: String) throws {
         let run = try runBench(["validate", "--svg", "M 0 0 L 100 0", "--duration", duration])
-        expectUsageError(run, mentioning: "--duration must be at least 1e-06 s")
+        expectUsageError(run, mentioning: "--duration must be at least 1e-09 s")
     }
 
     /// Item 5: Lottie `fr` 5e-324, a scale of 1e308 and `w` 1e308: each refused by its JSON path.

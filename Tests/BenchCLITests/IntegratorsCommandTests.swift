@@ -151,7 +151,7 @@ import Studies
         (["--duration", "-1"], "--duration must be greater than 0"),
         (["--bounce", "0.3"], "unknown option '--bounce'"),
         (["--stiffness", "-5", "--damping", "1"], "stiffness must be a positive finite number"),
-        (["--hz", "100000", "--duration", "1000"], "frames per run"),
+        (["--hz", "100000", "--duration", "1000"], "--duration must be at most 60 s"),
         // 6e6 frames per run (and the work-precision sweep's 63 substeps on each): minutes.
         (["--hz", "100000", "--duration", "60"], "frames per run"),
         (["--hz", "1,2,3,4,5,6,7,8,9"], "--hz takes at most 8 rates, got 9"),
@@ -172,9 +172,11 @@ import Studies
         (["--response", "1e-300", "--damping-fraction", "0.5"], "is out of range"),
         // Found by a 3,000-line fuzz run after the merge: span × rate overflowed to +∞ and the
         // frame count trapped converting it to Int (signal 4).
-        (["--stiffness", "120", "--damping", "3", "--duration", "1e308", "--hz", "120"], "frames per run"),
-        (["--tension", "0.01", "--friction", "2", "--duration", "1.7976931348623157e308", "--substeps", "1,4"], "frames per run"),
-        (["--duration", "1e308"], "asks for more than 1.8e+308 frames per run"),
+        (["--stiffness", "120", "--damping", "3", "--duration", "1e308", "--hz", "120"], "--duration must be at most 60 s"),
+        (["--tension", "0.01", "--friction", "2", "--duration", "1.7976931348623157e308", "--substeps", "1,4"], "--duration must be at most 60 s"),
+        // Issue 22: the span is bounded before any product is formed (61 s took 8 s).
+        (["--duration", "1e308"], "--duration must be at most 60 s (the simulated span; the default's own cap), got 1e308"),
+        (["--duration", "60.001"], "--duration must be at most 60 s"),
     ])
     func badInputIsOneLineAndExitTwo(arguments: [String], message: String) throws {
         expectUsageError(try runBench(["integrators"] + arguments), mentioning: message)

@@ -55,12 +55,12 @@ import Testing
     /// Item 5: a duration of 1e-320 s gave infinite speeds.
     @Test func subnormalPathDurationIsRefusedWithTheBound() throws {
         let path = try Path(svgPathData: "M 0 0 L 100 0")
-        for duration in [1e-320, 5e-324, 9.99e-7] {
+        for duration in [1e-320, 5e-324, 9.99e-10] {
             do {
                 _ = try PathMotion(path: path, duration: duration, mode: .linear)
                 Issue.record("accepted \(duration)")
             } catch {
-                #expect("\(error)".hasPrefix("duration (seconds) must be at least 1e-06 s"), "\(error)")
+                #expect("\(error)".hasPrefix("duration (seconds) must be at least 1e-09 s"), "\(error)")
             }
         }
         _ = try PathMotion(path: path, duration: PathMotion.minimumDuration, mode: .linear)

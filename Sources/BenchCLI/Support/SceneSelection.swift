@@ -20,7 +20,7 @@ enum SceneSelection {
             guard spec.name == "duration" else { return spec }
             return .option(
                 "duration", "S",
-                "with --svg: the path's duration, seconds (at least 1e-6; at most the frames --hz allows); otherwise SwiftUI Spring(duration:bounce:) perceptual duration")
+                "with --svg: the path's duration, seconds (at least 1e-9; at most the frames --hz allows); otherwise SwiftUI Spring(duration:bounce:) perceptual duration")
         }
         return [
             .option("svg", "DATA", "a user scene: an object following this SVG path data over --duration S ('-': read it from standard input, @FILE: from a file)"),
@@ -166,7 +166,7 @@ enum SceneSelection {
             let duration = try parseNumber(durationText, option: "duration", greaterThan: 0)
             guard duration >= PathMotion.minimumDuration else {
                 throw CLIError.usage(
-                    "--duration must be at least \(compact(PathMotion.minimumDuration)) s (a thousandth of a 1000 Hz frame; shorter, speeds overflow), got \(durationText)")
+                    "--duration must be at least \(compact(PathMotion.minimumDuration)) s (a millionth of a 1000 Hz frame; far shorter, speeds overflow), got \(durationText)")
             }
             let timing = try TimingCurveOption.curve(arguments) ?? .linear
             do {
