@@ -74,4 +74,23 @@ import Testing
     func workProportionalToInputIsRefusedAboveItsBound(arguments: [String], message: String) throws {
         expectUsageError(try runBench(arguments), mentioning: message)
     }
+
+    /// Each rate validates every scene again: a thousand rates took minutes.
+    @Test func moreThanEightRatesAreRefused() throws {
+        let run = try runBench(["validate", "bee", "--hz", (1...9).map(String.init).joined(separator: ",")])
+        expectUsageError(run, mentioning: "--hz takes at most 8 rates (each validates every scene again), got 9")
+    }
+
+    /// A Lottie file of thousands of moving layers (here 2,500 in 480 KB: 455,000 frames at
+    /// 60 and 120 Hz) is refused before any frame is sampled; 200 layers would be validated.
+    @Test func thousandsOfMovingLayersAreRefusedBeforeSampling() throws {
+        let layers = (0..<2500).map { i in
+            #"{"ty": 4, "nm": "l\#(i)", "ind": \#(i + 1), "ip": 0, "op": 60, "st": 0, "ks": {"p": {"a": 1, "k": [{"t": 0, "s": [0, \#(i % 400)]}, {"t": 60, "s": [300, \#(i % 400)]}]}}}"#
+        }
+        let text = #"{"v": "5.7.0", "fr": 60, "ip": 0, "op": 60, "w": 400, "h": 400, "layers": [\#(layers.joined(separator: ","))]}"#
+        try withFiles(["many.json": text]) { directory in
+            let run = try runBench(["validate", directory.appendingPathComponent("many.json").path], timeout: 120)
+            expectUsageError(run, mentioning: "these 2500 scenes at 2 rates would sample 455000 frames in all; at most 400000 in one run")
+        }
+    }
 }

@@ -73,11 +73,12 @@ import Testing
         return problems
     }
 
-    /// The first "nan", "inf" or "infinity" standing as a number (not part of a word like
+    /// The first "nan", "inf", "infinity" or "∞" standing as a number (not part of a word like
     /// "infinite" or "nanoseconds"), outside single-quoted user values.
     static func nonFiniteNumber(in text: String) -> String? {
         let unquoted = text.replacingOccurrences(of: #"'(?:[^'\\]|\\.)*'"#, with: "''", options: .regularExpression)
-        let pattern = #"(?<![A-Za-z0-9_])[-+]?(?:nan|inf(?:inity)?)(?![A-Za-z0-9_])"#
+        // `∞` too: Motion's `formatted` prints an infinity so.
+        let pattern = #"(?<![A-Za-z0-9_])[-+−]?(?:nan|inf(?:inity)?)(?![A-Za-z0-9_])|[-+−]?∞"#
         guard let range = unquoted.range(of: pattern, options: [.regularExpression, .caseInsensitive]) else { return nil }
         let start = unquoted.index(range.lowerBound, offsetBy: -40, limitedBy: unquoted.startIndex) ?? unquoted.startIndex
         let end = unquoted.index(range.upperBound, offsetBy: 40, limitedBy: unquoted.endIndex) ?? unquoted.endIndex
@@ -100,6 +101,7 @@ import Testing
         #expect(Self.nonFiniteNumber(in: "max error nan pt") != nil)
         #expect(Self.nonFiniteNumber(in: "speed -inf pt/s") != nil)
         #expect(Self.nonFiniteNumber(in: "x = Infinity") != nil)
+        #expect(Self.nonFiniteNumber(in: "speed ∞ pt/s") != nil)
         #expect(Self.nonFiniteNumber(in: "bench: --from expects a finite number, got 'nan'") == nil)
         #expect(Self.nonFiniteNumber(in: "an infinite loop, 12 nanoseconds, information") == nil)
     }

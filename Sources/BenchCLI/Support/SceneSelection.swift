@@ -203,8 +203,10 @@ enum SceneSelection {
         return "spring: mass \(significant(s.mass)), stiffness \(significant(s.stiffness)), damping \(significant(s.damping)) (ζ \(significant(s.dampingRatio)), ω₀ \(significant(s.naturalFrequency)) rad/s), from \(m.initialPosition.formatted) to \(m.target.formatted) pt at \(m.initialVelocity.formatted) pt/s"
     }
 
-    /// Rejects a scene that would sample more than `maximumFrames` frames at `hz`.
-    static func requireSampleable(_ scene: Scene, hz: Double) throws {
+    /// Rejects a scene that would sample more than `maximumFrames` frames at `hz`; returns the
+    /// frames it samples (about: a spring may stop earlier).
+    @discardableResult
+    static func requireSampleable(_ scene: Scene, hz: Double) throws -> Double {
         let frames: Double
         switch scene.kind {
         case .path(let motion, _): frames = motion.duration * hz + 1
@@ -215,6 +217,7 @@ enum SceneSelection {
             throw CLIError.usage(
                 "\(scene.name) at \(hz.formatted) Hz would sample \(countText(frames)) frames; at most \(maximumFrames) (shorten --duration or lower --hz)")
         }
+        return frames
     }
 
     /// The frame rates of `--hz` (default `defaults`): positive finite numbers, duplicates
@@ -223,9 +226,17 @@ enum SceneSelection {
     /// (a 3.3 s bee pass would be three frames), and absurd rates overflow frame arithmetic.
     static let minimumRate = 1.0
 
+    /// The most rates one run takes: each validates every scene again (with its samples at
+    /// twice and four times the rate and its phase sweep), and a thousand rates took minutes.
+    static let maximumRates = 8
+
     static func rates(_ arguments: Arguments, defaults: [Double]) throws -> [Double] {
         guard let given = try arguments.doubles("hz", atLeast: minimumRate) else { return defaults }
         var seen = Set<Double>()
-        return given.filter { seen.insert($0).inserted }
+        let rates = given.filter { seen.insert($0).inserted }
+        guard rates.count <= maximumRates else {
+            throw CLIError.usage("--hz takes at most \(maximumRates) rates (each validates every scene again), got \(rates.count)")
+        }
+        return rates
     }
 }
