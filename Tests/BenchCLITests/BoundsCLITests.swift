@@ -75,6 +75,17 @@ import Testing
         expectUsageError(try runBench(arguments), mentioning: message)
     }
 
+    /// Found by the 10,000-line command-line campaign: a velocity of 5e-324 × the distance
+    /// (or any under about 1e-156 × it) made GSL's bsimp return NaN, and `integrators` exited 3,
+    /// "reference failed", on input that was only tiny.
+    @Test(arguments: [["--velocity", "1e-160"], ["--initial-velocity", "-5e-324"], ["--velocity", "1e-99", "--from", "-1e60", "--to", "0"]])
+    func tinyVelocityIsRefusedWithTheLowerBound(velocity: [String]) throws {
+        let run = try runBench(["integrators", "--uikit-duration", "3", "--damping-ratio", "3", "--duration", "0.1"] + velocity)
+        expectUsageError(run, mentioning: "\(velocity[0]) gives a velocity of")
+        #expect(run.stderr.contains("a velocity must be 0 or at least"), "\(run.stderr)")
+        #expect(run.stderr.contains("pt/s in magnitude (1e-100 × the distance"), "\(run.stderr)")
+    }
+
     /// Each rate validates every scene again: a thousand rates took minutes.
     @Test func moreThanEightRatesAreRefused() throws {
         let run = try runBench(["validate", "bee", "--hz", (1...9).map(String.init).joined(separator: ",")])
