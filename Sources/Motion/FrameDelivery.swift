@@ -278,8 +278,7 @@ public struct FrameDelivery: Sendable, Equatable {
             let span = last.presentation - first.presentation
             try Validation.requireSampleable(span: span, hz: hz, what: "a recorded delivery's span")
             if span > 0, let finest = frames.map(\.interval).min() {
-                try Validation.requireSampleable(
-                    span: span, hz: 1 / finest, what: "a recorded delivery's span, in refreshes of its finest interval (\(compact(finest)) s),")
+                try Validation.requireSampleable(span: span, interval: finest, what: "a recorded delivery's span")
             }
             return FrameDelivery(model: model, hz: hz, frames: frames)
         }

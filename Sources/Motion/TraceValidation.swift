@@ -36,8 +36,7 @@ extension MotionTrace {
         let span = shown[shown.count - 1] - shown[0]
         try Validation.requireSampleable(span: span, hz: hz, what: "\(source): a trace span")
         if span > 0, let finest = intervals?.min() {
-            try Validation.requireSampleable(
-                span: span, hz: 1 / finest, what: "\(source): a trace span, in refreshes of its finest recorded interval (\(compact(finest)) s),")
+            try Validation.requireSampleable(span: span, interval: finest, what: "\(source): a trace span")
         }
     }
 }

@@ -22,8 +22,24 @@ public enum Validation {
         let frames = span * hz
         guard frames <= Double(maximumFrames) else {
             throw MotionError(
-                "\(what) of \(compact(span)) s at \(compact(hz)) Hz would sample \(compact(frames.rounded(.up))) frames; at most \(maximumFrames)")
+                "\(what) of \(compact(span)) s at \(compact(hz)) Hz would sample \(countText(frames)) frames; at most \(maximumFrames)")
         }
+    }
+
+    /// Rejects a span that holds more than `maximumFrames` refreshes of `interval` seconds (a
+    /// recorded interval, which may be subnormal: its rate is not computed).
+    static func requireSampleable(span: Double, interval: Double, what: String) throws(MotionError) {
+        let refreshes = span / interval
+        guard refreshes <= Double(maximumFrames) else {
+            throw MotionError(
+                "\(what) of \(compact(span)) s holds \(countText(refreshes)) refreshes of its finest recorded interval (\(compact(interval)) s); at most \(maximumFrames)")
+        }
+    }
+
+    /// A count for a message: rounded up, or "more than 1.8e+308" where the product behind it
+    /// overflowed (never "inf").
+    static func countText(_ count: Double) -> String {
+        count.isFinite ? compact(count.rounded(.up)) : "more than \(compact(.greatestFiniteMagnitude))"
     }
 
     /// Validates `scene` at `hz` in `mode` (ignored for a spring scene, whose report has no mode).

@@ -52,6 +52,24 @@ import Testing
         _ = try FrameDelivery.simulate(.recorded(near.deliveredFrames(hz: 60)), hz: 60, span: 1)
     }
 
+    /// Found by the input fuzzer: a recorded interval of 1e-15 s made Chrome's dropped-frame
+    /// slots number 2e14 (34 GB); a subnormal one then printed an infinite rate in the refusal.
+    @Test(arguments: [1e-15, 2.2e-311])
+    func finestRecordedIntervalBoundsTheSpanWithoutAnInfinity(interval: Double) throws {
+        let trace = try MotionTrace(
+            source: "tiny.csv", times: [0, 0.05, 0.1], positions: [.zero, SIMD2(1, 0), SIMD2(2, 0)],
+            intervals: [1.0 / 60, interval, 1.0 / 60])
+        do {
+            try trace.requireSampleable(hz: 60)
+            Issue.record("accepted")
+        } catch {
+            #expect("\(error)".hasPrefix("tiny.csv: a trace span of 0.1 s holds "), "\(error)")
+            #expect("\(error)".contains("refreshes of its finest recorded interval"), "\(error)")
+            #expect(!"\(error)".contains("∞") && !"\(error)".contains("inf "), "\(error)")
+        }
+        #expect(throws: MotionError.self) { try FrameDelivery.simulate(.recorded(trace.deliveredFrames(hz: 60)), hz: 60, span: 0.1) }
+    }
+
     /// Item 5: a duration of 1e-320 s gave infinite speeds.
     @Test func subnormalPathDurationIsRefusedWithTheBound() throws {
         let path = try Path(svgPathData: "M 0 0 L 100 0")
