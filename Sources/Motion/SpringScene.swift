@@ -119,6 +119,15 @@ public struct SpringScene: Sendable {
         }
         try MotionError.requireNonNegative(positiveOffsetScale, "positive offset scale")
         try MotionError.requirePositive(maximumSimulatedTime, "maximum simulated time (s)")
+        // The launch's acceleration −(k·x₀ + c·v₀)/m is reported (and the frames step by it):
+        // a stiffness of 1e308 made it infinite.
+        let spring = motion.spring
+        let offset = motion.initialPosition - motion.target
+        let acceleration = -(spring.stiffness * offset + spring.damping * motion.initialVelocity) / spring.mass
+        guard acceleration.isFinite else {
+            throw MotionError(
+                "spring of stiffness \(compact(spring.stiffness)), damping \(compact(spring.damping)) and mass \(compact(spring.mass)) launches from \(compact(offset)) pt off its target at \(compact(motion.initialVelocity)) pt/s with an acceleration beyond ±1.8e+308 pt/s²: soften the spring or shorten the move")
+        }
         let reach = Self.reach(of: motion, within: maximumSimulatedTime)
         guard reach <= Self.maximumPosition else {
             throw MotionError(

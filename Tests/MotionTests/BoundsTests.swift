@@ -70,6 +70,25 @@ import Testing
         #expect(throws: MotionError.self) { try FrameDelivery.simulate(.recorded(trace.deliveredFrames(hz: 60)), hz: 60, span: 0.1) }
     }
 
+    /// Found by the input fuzzer: a target column of 1e308 s made the hitch ratio infinite
+    /// ("hitch ∞ ms/s"); a stiffness of 1e308 an infinite launch acceleration in the notes.
+    @Test func farTraceTimesAndInfiniteLaunchesAreRefused() throws {
+        do {
+            _ = try MotionTrace(
+                source: "far.csv", times: [0, 0.1, 0.2], positions: [.zero, SIMD2(1, 0), SIMD2(2, 0)], targets: [0.1, 1e308, 0.3])
+            Issue.record("accepted")
+        } catch {
+            #expect("\(error)" == "far.csv: sample 2: target time must be within ±1e+09 s, got 1e+308", "\(error)")
+        }
+        let stiff = try SpringMotion(spring: DampedSpring(mass: 1, stiffness: 1e308, damping: 1), from: 667, to: 459)
+        do {
+            _ = try SpringScene(name: "stiff", motion: stiff)
+            Issue.record("accepted")
+        } catch {
+            #expect("\(error)".contains("with an acceleration beyond ±1.8e+308 pt/s²"), "\(error)")
+        }
+    }
+
     /// Item 5: a duration of 1e-320 s gave infinite speeds.
     @Test func subnormalPathDurationIsRefusedWithTheBound() throws {
         let path = try Path(svgPathData: "M 0 0 L 100 0")
