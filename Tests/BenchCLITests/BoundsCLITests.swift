@@ -101,7 +101,7 @@ import Testing
         let text = #"{"v": "5.7.0", "fr": 60, "ip": 0, "op": 60, "w": 400, "h": 400, "layers": [\#(layers.joined(separator: ","))]}"#
         try withFiles(["many.json": text]) { directory in
             let run = try runBench(["validate", directory.appendingPathComponent("many.json").path], timeout: 120)
-            expectUsageError(run, mentioning: "these 2500 scenes at 2 rates would sample 455000 frames in all; at most 400000 in one run")
+            expectUsageError(run, mentioning: "these 2500 scenes at 2 rates would sample 455000 frames in all; at most 200000 in one run")
         }
     }
 }
