@@ -118,6 +118,8 @@ public struct MotionTrace: Sendable, Equatable {
         // number of hertz is that number.
         // Otherwise it is rounded to the millihertz: the recording's own resolution is coarser.
         let rate = 1 / median, whole = rate.rounded()
+        // A subnormal median interval (frames 1e-320 s apart) has no finite rate.
+        guard rate.isFinite else { return nil }
         return whole > 0 && abs(rate - whole) <= 1e-4 * whole ? whole : max((rate * 1000).rounded() / 1000, 0.001)
     }
 

@@ -89,7 +89,11 @@ extension Validation {
         let thresholds = try thresholds.validated()
         let platformThresholds = try platformThresholds.validated()
         guard let hz = hz ?? trace.inferredRate else {
-            throw MotionError("\(trace.source): one sample gives no frame rate; expected at least two samples or a rate (--hz)")
+            guard trace.count >= 2 else {
+                throw MotionError("\(trace.source): one sample gives no frame rate; expected at least two samples or a rate (--hz)")
+            }
+            throw MotionError(
+                "\(trace.source): its frames are too close together to give a finite frame rate (the median interval is below 5.6e-309 s); expected frames a frame interval apart, or a rate (--hz)")
         }
         try MotionError.requirePositive(hz, "rate (frames per second)")
         let samples = try trace.displayed(hz: hz)

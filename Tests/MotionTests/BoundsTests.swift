@@ -89,6 +89,18 @@ import Testing
         }
     }
 
+    /// Found by the input fuzzer: frames 1e-320 s apart gave an infinite rate, quoted as "inf".
+    @Test func framesTooCloseForARateAreRefusedWithoutAnInfinity() throws {
+        let trace = try MotionTrace(source: "close.csv", times: [0, 1e-320], positions: [.zero, SIMD2(1, 0)])
+        #expect(trace.inferredRate == nil)
+        do {
+            _ = try Validation.validate(trace: trace)
+            Issue.record("accepted")
+        } catch {
+            #expect("\(error)".hasPrefix("close.csv: its frames are too close together to give a finite frame rate"), "\(error)")
+        }
+    }
+
     /// Item 5: a duration of 1e-320 s gave infinite speeds.
     @Test func subnormalPathDurationIsRefusedWithTheBound() throws {
         let path = try Path(svgPathData: "M 0 0 L 100 0")

@@ -22,6 +22,8 @@ import Testing
         (document(#"{"type": "keyframe", "property": "x", "values": [0, 1e300], "duration": 1}"#), "layers[0].animations[0].values[1]: expected values within ±1e7"),
         (document(#"{"type": "spring", "property": "x", "spring": {"stiffness": 100}, "fromValue": 0, "toValue": 1}"#), "layers[0].animations[0].spring:"),
         (#"{"schema": "flightline.scene/2", "layers": []}"#, "schema: expected \"flightline.scene/1\""),
+        // Issue 22, found by the input fuzzer: accelerations and velocity changes of ∞.
+        (document(#"{"type": "spring", "property": "x", "spring": {"stiffness": 1e308, "damping": 20}, "fromValue": 0, "toValue": 300}"#), "layers[0].animations[0].spring: expected a spring whose stiffness per unit mass is at most 1e+100"),
         (document(#"{"type": "keyframe", "property": "x", "values": [0, 1], "duration": 1, "timingFunction": "cubic-bezier(0, 6e307, 1, 1)"}"#), "layers[0].animations[0].timingFunction: control points need y1 and y2 within ±1000000"),
         (document(#"{"type": "basic", "property": "x", "fromValue": 0, "toValue": 1, "duration": 1}"#, layer: #""name": "a/b""#), "layers[0].name: expected a non-empty layer name without '/'"),
     ])
