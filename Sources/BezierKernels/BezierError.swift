@@ -59,7 +59,7 @@ public enum BezierError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidTime(let t):
             return "time must be a finite number of seconds, got \(t)"
         case .invalidTimingCurve(let x1, let y1, let x2, let y2):
-            return "timing curve control points need finite values with x1, x2 in 0...1, got (\(x1), \(y1), \(x2), \(y2))"
+            return "timing curve control points need finite values with x1, x2 in 0...1 and y1, y2 within ±1e6, got (\(x1), \(y1), \(x2), \(y2))"
         case .emptyPath:
             return "the path has no segment: it needs a move followed by at least one line, curve or close"
         case .invalidPathData(let message, let token, let offset):

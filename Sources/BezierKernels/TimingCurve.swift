@@ -18,9 +18,17 @@ public struct TimingCurve: Hashable, Sendable, CustomStringConvertible {
     public let x2: Double
     public let y2: Double
 
-    /// - Throws: `invalidTimingCurve` unless all four values are finite and x1, x2 are in [0, 1].
+    /// The largest |y1|, |y2| accepted: 10⁶, an overshoot of a million times the move. CSS sets
+    /// no bound, but the curve's polynomial multiplies y by 3 and by 6 (3·6e307 is infinite, and
+    /// NaN progress follows), and far below that a curve is a step, not an ease.
+    public static let maximumControlMagnitude = 1e6
+
+    /// - Throws: `invalidTimingCurve` unless all four values are finite, x1, x2 are in [0, 1] and
+    ///   |y1|, |y2| ≤ `maximumControlMagnitude`.
     public init(x1: Double, y1: Double, x2: Double, y2: Double) throws(BezierError) {
-        guard x1.isFinite, y1.isFinite, x2.isFinite, y2.isFinite, (0...1).contains(x1), (0...1).contains(x2) else {
+        guard x1.isFinite, y1.isFinite, x2.isFinite, y2.isFinite, (0...1).contains(x1), (0...1).contains(x2),
+              abs(y1) <= Self.maximumControlMagnitude, abs(y2) <= Self.maximumControlMagnitude
+        else {
             throw .invalidTimingCurve(x1: x1, y1: y1, x2: x2, y2: y2)
         }
         self.init(unchecked: x1, y1, x2, y2)

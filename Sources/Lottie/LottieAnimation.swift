@@ -49,6 +49,23 @@ public struct LottieAnimation: Sendable {
     /// a precomposition nested in itself many times over would exhaust memory.
     public static let maximumObjects = 100_000
 
+    /// The largest magnitude of a value a file's properties may hold (positions and sizes in
+    /// pixels, scales in percent, angles in degrees, tangents) and of its sizes `w`, `h`: 10⁷,
+    /// `Motion`'s largest coordinate (`PathMotion.maximumCoordinate`). Beyond it rounding
+    /// shapes the frames, and values near 1e308 overflow speeds to infinity.
+    public static let maximumValue = 1e7
+
+    /// The largest magnitude of a frame number (`ip`, `op`, `st`, keyframe times `t`): 10⁹,
+    /// over six months at 60 fps.
+    public static let maximumFrame = 1e9
+
+    /// The longest animation, seconds: `(op − ip) / fr` at most an hour. Lottie animations last
+    /// seconds; far longer is a typo in `fr`, `ip` or `op`, and a subnormal `fr` makes it infinite.
+    public static let maximumDuration = 3600.0
+
+    /// The time stretch `sr` a layer may have: 10⁻³ … 10³ (a thousand times slower or faster).
+    public static let stretchRange = 1e-3...1e3
+
     /// Whether a parsed JSON document is meant as a Lottie file: an object with `layers` and at
     /// least one of the animation's timing keys (`fr`, `ip`, `op`) or `v` (the Bodymovin
     /// version). Such a document is then read strictly: a missing `fr` is an error naming it.
@@ -73,6 +90,8 @@ public struct LottieAnimation: Sendable {
 
     /// Reads a parsed Lottie document.
     /// - Throws: `LottieError` naming the JSON path and what was expected: `fr` ≤ 0, `op` ≤ `ip`,
+    ///   a figure beyond its bound (`maximumValue`, `maximumFrame`, `maximumDuration`,
+    ///   `stretchRange`, `TimingCurve.maximumControlMagnitude`),
     ///   keyframes out of time order, tangents of the wrong dimension, a parent that does not
     ///   exist or a parent cycle, a precomposition that contains itself.
     public init(json root: JSONNode) throws(LottieError) {
@@ -83,12 +102,20 @@ public struct LottieAnimation: Sendable {
         do {
             var object = try root.object()
             name = try object.optional("nm")?.string()
-            frameRate = try Self.positive(try object.required("fr"), "a frame rate (frames per second) above 0")
-            inPoint = try object.required("ip").number()
+            let fr = try object.required("fr")
+            frameRate = try Self.positive(fr, "a frame rate (frames per second) above 0")
+            inPoint = try Self.frame(try object.required("ip"), "an in point")
             let op = try object.required("op")
-            outPoint = try op.number()
+            outPoint = try Self.frame(op, "an out point")
             guard outPoint > inPoint else {
                 throw op.error("expected an out point after the in point ip (\(JSONNode.text(inPoint))), got \(JSONNode.text(outPoint))")
+            }
+            // The length is bounded before any frame is sampled: a subnormal fr makes it infinite.
+            let length = (outPoint - inPoint) / frameRate
+            guard length <= Self.maximumDuration else {
+                let lasting = length.isFinite ? " (\(JSONNode.text(length)) s)" : ""
+                throw fr.error(
+                    "expected a frame rate that makes the animation's \(JSONNode.text(outPoint - inPoint)) frames (op − ip) last at most \(JSONNode.text(Self.maximumDuration)) s, got \(JSONNode.text(frameRate)) fps\(lasting)")
             }
             width = try Self.positive(try object.required("w"), "a width in pixels above 0")
             height = try Self.positive(try object.required("h"), "a height in pixels above 0")
@@ -122,6 +149,22 @@ public struct LottieAnimation: Sendable {
     static func positive(_ node: JSONNode, _ what: String) throws(JSONDocumentError) -> Double {
         let n = try node.number()
         guard n > 0 else { throw node.error("expected \(what), got \(JSONNode.text(n))") }
+        guard n <= maximumValue else {
+            throw node.error("expected \(what) and at most \(JSONNode.text(maximumValue)), got \(JSONNode.text(n))")
+        }
+        return n
+    }
+
+    /// A frame number within ±`maximumFrame`.
+    static func frame(_ node: JSONNode, _ what: String) throws(JSONDocumentError) -> Double {
+        try node.number(in: -maximumFrame...maximumFrame, what)
+    }
+
+    /// A property value within ±`maximumValue`.
+    static func value(_ node: JSONNode, _ n: Double) throws(JSONDocumentError) -> Double {
+        guard abs(n) <= maximumValue else {
+            throw node.error("expected a value within ±\(JSONNode.text(maximumValue)), got \(JSONNode.text(n))")
+        }
         return n
     }
 

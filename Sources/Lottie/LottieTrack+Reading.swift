@@ -64,17 +64,28 @@ extension LottieTrack {
     static func value(_ node: JSONNode, kind: PropertyKind) throws(JSONDocumentError) -> SIMD2<Double> {
         switch kind {
         case .scalar:
-            if case .number(let n) = node.value { return SIMD2(n, 0) }
-            let numbers = try node.numbers()
+            if case .number(let n) = node.value { return SIMD2(try LottieAnimation.value(node, n), 0) }
+            let numbers = try boundedNumbers(node, count: 1)
             guard let first = numbers.first else { throw node.error("expected a number or an array of one number, got an empty array") }
             return SIMD2(first, 0)
         case .vector, .position:
-            let numbers = try node.numbers()
+            let numbers = try boundedNumbers(node, count: 2)
             guard numbers.count >= 2 else {
                 throw node.error("expected an array of 2 numbers (x, y), got \(numbers.count == 1 ? "1 number" : "\(numbers.count) numbers")")
             }
             return SIMD2(numbers[0], numbers[1])
         }
+    }
+
+    /// An array of numbers whose first `count` (the ones used) are within
+    /// ±`LottieAnimation.maximumValue`, each refused by its own JSON path.
+    static func boundedNumbers(_ node: JSONNode, count: Int) throws(JSONDocumentError) -> [Double] {
+        var result: [Double] = []
+        for (index, item) in try node.array().enumerated() {
+            let n = try item.number()
+            result.append(index < count ? try LottieAnimation.value(item, n) : n)
+        }
+        return result
     }
 
     /// The easing handle `o` or `i` of one keyframe, for dimension `dimension` (Lottie 1.0
@@ -91,9 +102,13 @@ extension LottieTrack {
             return (try item.number(), item)
         }
         let (x, xNode) = try component("x")
-        let (y, _) = try component("y")
+        let (y, yNode) = try component("y")
         guard (0...1).contains(x) else {
             throw xNode.error("expected an easing handle's time (x) in 0 … 1, got \(JSONNode.text(x))")
+        }
+        guard abs(y) <= TimingCurve.maximumControlMagnitude else {
+            throw yNode.error(
+                "expected an easing handle's progress (y) within ±\(JSONNode.text(TimingCurve.maximumControlMagnitude)) (an overshoot of a million times the move), got \(JSONNode.text(y))")
         }
         return SIMD2(x, y)
     }
@@ -115,7 +130,7 @@ extension LottieTrack {
         for item in items {
             var object = try item.object()
             let timeNode = try object.required("t")
-            let time = try timeNode.number()
+            let time = try LottieAnimation.frame(timeNode, "a keyframe time")
             if let previous = raw.last, time < previous.time {
                 throw LottieError.at(
                     timeNode,
@@ -138,7 +153,7 @@ extension LottieTrack {
                     notes.add("spatial tangents on a property that is not a position are ignored", at: node.place)
                     continue
                 }
-                let numbers = try node.numbers()
+                let numbers = try boundedNumbers(node, count: 2)
                 let expected = try sNode.map { try $0.numbers().count } ?? numbers.count
                 guard numbers.count == expected, numbers.count >= 2 else {
                     throw LottieError.at(

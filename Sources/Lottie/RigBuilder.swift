@@ -106,16 +106,20 @@ struct RigBuilder {
             let layer = entry.node
             let name = unique(prefix + (try entry.object.optional("nm")?.string() ?? "layer \(entry.index.map(String.init) ?? "\(i)")"))
             let ipNode = try entry.object.required("ip"), opNode = try entry.object.required("op")
-            let ip = try ipNode.number(), op = try opNode.number()
+            let ip = try LottieAnimation.frame(ipNode, "an in point"), op = try LottieAnimation.frame(opNode, "an out point")
             guard op >= ip else {
                 throw LottieError.at(opNode, "expected an out point at or after the layer's in point ip (\(JSONNode.text(ip))), got \(JSONNode.text(op))")
             }
-            let st = try entry.object.optional("st")?.number() ?? 0
+            let st = try entry.object.optional("st").map { node throws(JSONDocumentError) in try LottieAnimation.frame(node, "a start time") } ?? 0
             var sr = 1.0
             if let srNode = entry.object.optional("sr") {
                 sr = try srNode.number()
                 guard sr > 0 else {
                     throw LottieError.at(srNode, "expected a time stretch above 0 (reversed layers are not supported), got \(JSONNode.text(sr))")
+                }
+                guard LottieAnimation.stretchRange.contains(sr) else {
+                    let range = LottieAnimation.stretchRange
+                    throw LottieError.at(srNode, "expected a time stretch in \(JSONNode.text(range.lowerBound)) … \(JSONNode.text(range.upperBound)), got \(JSONNode.text(sr))")
                 }
             }
             let hidden = try entry.object.optional("hd").map(LottieTrack.intBoolean) ?? false

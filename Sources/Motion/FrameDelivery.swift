@@ -271,7 +271,15 @@ public struct FrameDelivery: Sendable, Equatable {
                 model: model, hz: hz,
                 frames: produce(load: load, rates: rates, hz: hz, span: span, counted: counted, seed: seed))
         case .recorded(let frames):
-            guard frames.count >= 1 else { throw MotionError("a recorded delivery needs at least one frame, got none") }
+            guard let first = frames.first, let last = frames.last else {
+                throw MotionError("a recorded delivery needs at least one frame, got none")
+            }
+            // Its frames are measured against the refresh grid over their span: bounded first.
+            let span = last.presentation - first.presentation
+            try Validation.requireSampleable(span: span, hz: hz, what: "a recorded delivery's span")
+            if span > 0, let finest = frames.map(\.interval).min() {
+                try Validation.requireSampleable(span: span, interval: finest, what: "a recorded delivery's span")
+            }
             return FrameDelivery(model: model, hz: hz, frames: frames)
         }
     }

@@ -21,6 +21,11 @@ public struct MotionTrace: Sendable, Equatable {
     /// The line (1-based) each sample was read from, for messages; empty when built in code.
     public let lines: [Int]
 
+    /// The largest magnitude of a time in a trace (every time column and the intervals),
+    /// seconds: 10⁹, about 32 years. Hitch times are differences of these columns: a target of
+    /// 1e308 s made a hitch ratio infinite.
+    public static let maximumTime = 1e9
+
     /// Creates a trace, checking what a reader must: at least one sample, finite values, columns
     /// of equal length, strictly increasing times and presentations.
     /// - Throws: `MotionError` naming the source, the line and the bad value.
@@ -47,6 +52,13 @@ public struct MotionTrace: Sendable, Equatable {
             if let bad = column.firstIndex(where: { !$0.isFinite }) {
                 throw MotionError("\(place(bad)): \(name) time must be a finite number, got \(column[bad])")
             }
+            // Hitch times and ratios are differences of these: 1e308 made them infinite.
+            if let bad = column.firstIndex(where: { abs($0) > Self.maximumTime }) {
+                throw MotionError("\(place(bad)): \(name) time must be within ±\(compact(Self.maximumTime)) s, got \(compact(column[bad]))")
+            }
+        }
+        if let bad = times.firstIndex(where: { $0.isFinite && abs($0) > Self.maximumTime }) {
+            throw MotionError("\(place(bad)): time must be within ±\(compact(Self.maximumTime)) s, got \(compact(times[bad]))")
         }
         for index in times.indices {
             guard times[index].isFinite else { throw MotionError("\(place(index)): time must be a finite number, got \(times[index])") }
@@ -106,6 +118,8 @@ public struct MotionTrace: Sendable, Equatable {
         // number of hertz is that number.
         // Otherwise it is rounded to the millihertz: the recording's own resolution is coarser.
         let rate = 1 / median, whole = rate.rounded()
+        // A subnormal median interval (frames 1e-320 s apart) has no finite rate.
+        guard rate.isFinite else { return nil }
         return whole > 0 && abs(rate - whole) <= 1e-4 * whole ? whole : max((rate * 1000).rounded() / 1000, 0.001)
     }
 

@@ -36,15 +36,24 @@ public struct PathMotion: Sendable {
     /// would report as jank that is not in the motion.
     public static let maximumCoordinate = 1e7
 
+    /// The shortest duration a path motion may have, seconds: 1 ns, a millionth of the
+    /// shortest frame interval `bench` validates at (1000 Hz), so a move shorter than a frame
+    /// is still measured as the teleport it is. Far below it speeds overflow: 100 pt over
+    /// 1e-320 s is an infinite speed, while a path within ±1e7 pt over 1 ns stays far from it.
+    public static let minimumDuration = 1e-9
+
     /// Creates the motion.
-    /// - Throws: `MotionError` when the duration is not positive and finite, or the path has no
-    ///   drawing element or zero length.
+    /// - Throws: `MotionError` when the duration is not finite or below `minimumDuration`, or
+    ///   the path has no drawing element or zero length.
     /// - Complexity: builds one `PathMeasure` table (inverse arc length), shared by both modes,
     ///   O(segments).
     public init(
         path: Path, duration: Double, timingCurve: TimingCurve = .linear, mode: TimingMode, repeats: Bool = false
     ) throws(MotionError) {
         try MotionError.requirePositive(duration, "duration (seconds)")
+        guard duration >= Self.minimumDuration else {
+            throw MotionError("duration (seconds) must be at least \(compact(Self.minimumDuration)) s, got \(compact(duration))")
+        }
         guard path.elements.contains(where: \.isDrawing) else {
             throw MotionError(
                 "path must have at least one drawing segment, got \(path.elements.count) element(s) and none draws")

@@ -83,6 +83,12 @@ public struct SpringScene: Sendable {
     /// overflow its steps).
     public static let maximumPosition = PathMotion.maximumCoordinate
 
+    /// The longest animation duration (Core Animation's, for the stop modelled as the animation
+    /// removed at its duration) a scene may have, seconds: 1000 s, which the validation samples
+    /// frame by frame up to `Validation.maximumFrames` (10⁶) at `bench`'s fastest rate (1000 Hz).
+    /// A longer one is a typo; 1e20 s would not even give a frame count that fits an `Int`.
+    public static let maximumAnimationDuration = 1000.0
+
     /// How far from the origin the motion can go within `time` seconds, points: the target plus
     /// the largest excursion from it. Damping only removes energy, so
     /// `½v² + ½ω₀²x² ≤ ½v₀² + ½ω₀²x₀²` bounds the excursion by `√(x₀² + (v₀/ω₀)²)`; by linearity
@@ -97,16 +103,31 @@ public struct SpringScene: Sendable {
 
     /// A spring scene.
     /// - Throws: `MotionError` for a non-positive `maximumSimulatedTime` or `animationDuration`,
-    ///   a negative or non-finite scale, or a motion that can reach beyond `maximumPosition`.
+    ///   an `animationDuration` above `maximumAnimationDuration`, a negative or non-finite scale, or a motion that can reach beyond `maximumPosition`.
     public init(
         name: String, motion: SpringMotion<Double>, animationDuration: Double? = nil,
         positiveOffsetScale: Double = 1, shape: MenuShape? = nil, maximumSimulatedTime: Double = 10,
         notes: [String] = [], stopsOnExactOffset: Bool = true, restStop: RestCriteria? = nil, waveGrowth: Double? = nil
     ) throws(MotionError) {
         if let waveGrowth { try MotionError.requirePositive(waveGrowth, "wave growth (s)") }
-        if let animationDuration { try MotionError.requirePositive(animationDuration, "animation duration (s)") }
+        if let animationDuration {
+            try MotionError.requirePositive(animationDuration, "animation duration (s)")
+            guard animationDuration <= Self.maximumAnimationDuration else {
+                throw MotionError(
+                    "animation duration (s) must be at most \(compact(Self.maximumAnimationDuration)) s (its stop is sampled frame by frame), got \(compact(animationDuration))")
+            }
+        }
         try MotionError.requireNonNegative(positiveOffsetScale, "positive offset scale")
         try MotionError.requirePositive(maximumSimulatedTime, "maximum simulated time (s)")
+        // The launch's acceleration −(k·x₀ + c·v₀)/m is reported (and the frames step by it):
+        // a stiffness of 1e308 made it infinite.
+        let spring = motion.spring
+        let offset = motion.initialPosition - motion.target
+        let acceleration = -(spring.stiffness * offset + spring.damping * motion.initialVelocity) / spring.mass
+        guard acceleration.isFinite else {
+            throw MotionError(
+                "spring of stiffness \(compact(spring.stiffness)), damping \(compact(spring.damping)) and mass \(compact(spring.mass)) launches from \(compact(offset)) pt off its target at \(compact(motion.initialVelocity)) pt/s with an acceleration beyond ±1.8e+308 pt/s²: soften the spring or shorten the move")
+        }
         let reach = Self.reach(of: motion, within: maximumSimulatedTime)
         guard reach <= Self.maximumPosition else {
             throw MotionError(

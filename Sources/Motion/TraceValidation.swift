@@ -7,9 +7,9 @@ extension MotionTrace {
     /// - Complexity: O(samples + refreshes).
     public func displayed(hz: Double) throws(MotionError) -> FrameSamples {
         try MotionError.requirePositive(hz, "rate (frames per second)")
+        try requireSampleable(hz: hz)
         let shown = shownAt
         let first = shown[0], span = shown[shown.count - 1] - first
-        try Validation.requireSampleable(span: span, hz: hz, what: "\(source): a trace span")
         let refreshes = Int((span * hz + 1e-6).rounded(.down)) + 1
         var positions: [SIMD2<Double>] = []
         positions.reserveCapacity(refreshes)
@@ -20,6 +20,24 @@ extension MotionTrace {
             positions.append(self.positions[frame])
         }
         return try FrameSamples(hz: hz, startTime: first, positions: positions)
+    }
+}
+
+extension MotionTrace {
+    /// Rejects a trace whose span, from the first frame shown to the last, holds more than
+    /// `Validation.maximumFrames` refreshes at `hz`: it would be sampled refresh by refresh
+    /// (`--trace`) or delivered frame by frame (`--frames trace:FILE`). A last timestamp of
+    /// 1e9 s is a 4 GB allocation otherwise. A recorded `interval` column counts refresh slots
+    /// too (Chrome's dropped-frame measure): the span over its finest interval is bounded alike
+    /// (an interval of 1e-15 s asked for 34 GB). The message names the trace's source.
+    /// - Throws: `MotionError` saying the span, the rate and the bound.
+    public func requireSampleable(hz: Double) throws(MotionError) {
+        let shown = shownAt
+        let span = shown[shown.count - 1] - shown[0]
+        try Validation.requireSampleable(span: span, hz: hz, what: "\(source): a trace span")
+        if span > 0, let finest = intervals?.min() {
+            try Validation.requireSampleable(span: span, interval: finest, what: "\(source): a trace span")
+        }
     }
 }
 
@@ -71,7 +89,11 @@ extension Validation {
         let thresholds = try thresholds.validated()
         let platformThresholds = try platformThresholds.validated()
         guard let hz = hz ?? trace.inferredRate else {
-            throw MotionError("\(trace.source): one sample gives no frame rate; expected at least two samples or a rate (--hz)")
+            guard trace.count >= 2 else {
+                throw MotionError("\(trace.source): one sample gives no frame rate; expected at least two samples or a rate (--hz)")
+            }
+            throw MotionError(
+                "\(trace.source): its frames are too close together to give a finite frame rate (the median interval is below 5.6e-309 s); expected frames a frame interval apart, or a rate (--hz)")
         }
         try MotionError.requirePositive(hz, "rate (frames per second)")
         let samples = try trace.displayed(hz: hz)
@@ -107,11 +129,13 @@ extension Validation {
         ]
         if trace.presentations == nil { notes.append("no present column: each frame counts as shown at its time") }
         if trace.targets == nil { notes.append("no target column: each frame was due one refresh after the one before") }
-        return ValidationReport(
+        let validated = ValidationReport(
             scene: trace.source, mode: nil, hz: hz, frames: samples.count, duration: span.end! - span.start, metrics: metrics,
             joins: [], seam: nil, seamEndVisible: nil, seamStartVisible: nil, spring: nil, frameCostFraction: nil,
             findings: teleports, notes: notes
         ).withDelivery(report)
+        try requireFiniteMetrics(validated)
+        return validated
     }
 }
 

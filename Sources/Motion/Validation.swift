@@ -22,8 +22,24 @@ public enum Validation {
         let frames = span * hz
         guard frames <= Double(maximumFrames) else {
             throw MotionError(
-                "\(what) of \(compact(span)) s at \(compact(hz)) Hz would sample \(compact(frames.rounded(.up))) frames; at most \(maximumFrames)")
+                "\(what) of \(compact(span)) s at \(compact(hz)) Hz would sample \(countText(frames)) frames; at most \(maximumFrames)")
         }
+    }
+
+    /// Rejects a span that holds more than `maximumFrames` refreshes of `interval` seconds (a
+    /// recorded interval, which may be subnormal: its rate is not computed).
+    static func requireSampleable(span: Double, interval: Double, what: String) throws(MotionError) {
+        let refreshes = span / interval
+        guard refreshes <= Double(maximumFrames) else {
+            throw MotionError(
+                "\(what) of \(compact(span)) s holds \(countText(refreshes)) refreshes of its finest recorded interval (\(compact(interval)) s); at most \(maximumFrames)")
+        }
+    }
+
+    /// A count for a message: rounded up, or "more than 1.8e+308" where the product behind it
+    /// overflowed (never "inf").
+    static func countText(_ count: Double) -> String {
+        count.isFinite ? compact(count.rounded(.up)) : "more than \(compact(.greatestFiniteMagnitude))"
     }
 
     /// Validates `scene` at `hz` in `mode` (ignored for a spring scene, whose report has no mode).
@@ -62,12 +78,17 @@ public enum Validation {
                 thresholds: thresholds)
         case .spring(let spring):
             try requireSampleable(span: spring.maximumSimulatedTime, hz: hz, what: "a simulated span")
+            // The stop under "animation removed at its duration" is sampled up to that duration.
+            if let end = spring.animationDuration {
+                try requireSampleable(span: end, hz: hz, what: "an animation duration")
+            }
             report = try validateSpring(spring, hz: hz, thresholds: thresholds)
         case .timeline(let motion, let viewport):
             try requireSampleable(span: motion.sampledSpan, hz: hz, what: "a timeline span")
             report = try validateTimeline(
                 name: scene.name, motion: motion, viewport: viewport, objectSize: scene.objectSize, hz: hz, thresholds: thresholds)
         }
+        try requireFiniteMetrics(report)
         // A spring is smooth by model: its frame figures are measurements, never judged, and
         // sweeping them would only show its launch and turnarounds at every phase.
         if case .spring = scene.kind { return report }
@@ -75,6 +96,16 @@ public enum Validation {
         // so that a long scene costs at most about 200 000 frames more.
         let phases = max(1, min(PhaseSweep.defaultPhases, 200_000 / max(report.frames, 1)))
         return report.withPhaseSweep(try phaseSweep(scene, mode: mode, hz: hz, phases: phases, thresholds: thresholds))
+    }
+
+    /// Refuses a report with a measured figure that is not finite (`nonFiniteMetric`): its
+    /// numbers are too large or too small for the frames to be measured, so it has no verdict,
+    /// neither "smooth" nor "janky".
+    public static func requireFiniteMetrics(_ report: ValidationReport) throws(MotionError) {
+        if let figure = report.nonFiniteMetric {
+            throw MotionError(
+                "\(report.label): the \(figure) is not a finite number: the scene's figures are too large or too small to measure, so there is no verdict (scale the motion toward ordinary sizes and durations)")
+        }
     }
 
     /// Every seed scene at every rate in `rates`, path scenes in every mode of `modes`.

@@ -98,6 +98,30 @@ public struct ValidationReport: Sendable, Equatable {
         self.phaseSweep = phaseSweep
     }
 
+    /// The first measured figure that is not a finite number, named, or `nil` when every one is:
+    /// the frames' largest step, their speeds (least, median, greatest), the greatest speed jump
+    /// and the speeds either side of it, the greatest turn, every teleport's length, the
+    /// greatest velocity change, every join's point, gap and speeds, the span. A verdict is
+    /// only given when this is `nil`: "smooth" beside an infinite speed would be a lie
+    /// (`Validation.requireFiniteMetrics`).
+    public var nonFiniteMetric: String? {
+        var figures: [(String, Double)] = [("duration", duration), ("largest step", metrics.maxStep)]
+        if let speed = metrics.speed {
+            figures += [("least speed", speed.min), ("median speed", speed.median), ("greatest speed", speed.max)]
+        }
+        if let jump = metrics.speedJump {
+            figures += [("speed jump", jump.ratio), ("speed before the jump", jump.speedBefore), ("speed after the jump", jump.speedAfter)]
+        }
+        if let turn = metrics.maxTurn { figures.append(("greatest turn", turn.degrees)) }
+        for teleport in metrics.teleports { figures.append(("teleport length", teleport.distance)) }
+        if let change = metrics.maxVelocityChange { figures.append(("greatest velocity change", change.magnitude)) }
+        for join in joins {
+            figures += [("join point x", join.point.x), ("join point y", join.point.y), ("join gap", join.gap),
+                        ("speed into join \(join.element)", join.speedIn), ("speed out of join \(join.element)", join.speedOut)]
+        }
+        return figures.first { !$0.1.isFinite }?.0
+    }
+
     /// The report with frames delivered as `delivery` says: its findings join the report's.
     public func withDelivery(_ delivery: DeliveryReport) -> ValidationReport {
         ValidationReport(

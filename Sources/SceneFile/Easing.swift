@@ -226,6 +226,11 @@ extension Easing {
         do {
             return .cubic(try TimingCurve(x1: numbers[0], y1: numbers[1], x2: numbers[2], y2: numbers[3]))
         } catch {
+            if (0...1).contains(numbers[0]), (0...1).contains(numbers[2]) {
+                let bound = TimingCurve.maximumControlMagnitude
+                throw EasingSyntaxError(
+                    "control points need y1 and y2 within ±\(JSONText.number(bound)) (an overshoot of a million times the move), got y1 \(JSONText.number(numbers[1])), y2 \(JSONText.number(numbers[3]))")
+            }
             throw EasingSyntaxError(
                 "control points need x1 and x2 in 0 … 1 (css-easing-1 §2.2; y may overshoot), got x1 \(JSONText.number(numbers[0])), x2 \(JSONText.number(numbers[2]))")
         }

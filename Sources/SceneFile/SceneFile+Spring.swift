@@ -7,6 +7,22 @@ import SpringSolver
 /// `uikit-duration`/`damping-ratio`, …), the motion from `fromValue` to `toValue`, and, for a
 /// redraw loop like the menu demo's, its display link.
 extension SceneFile {
+    /// The largest stiffness and damping per unit mass a scene file's spring may have: 10¹⁰⁰
+    /// (s⁻², s⁻¹), a natural frequency up to 10⁵⁰ rad/s, far beyond any frame rate. Beyond it
+    /// the accelerations of a move within ±10⁷ overflow (a stiffness of 1e308 printed an
+    /// acceleration step and a velocity change of ∞).
+    public static let maximumSpringRate = 1e100
+
+    /// Refuses a spring whose stiffness or damping per unit mass exceeds `maximumSpringRate`,
+    /// naming the spring's JSON path.
+    static func requireMeasurable(_ spring: DampedSpring, at node: JSONNode) throws(JSONDocumentError) {
+        let perMass = [("stiffness", spring.stiffness / spring.mass), ("damping", spring.damping / spring.mass)]
+        if let (name, value) = perMass.first(where: { !($0.1 <= maximumSpringRate) }) {
+            throw node.error(
+                "expected a spring whose \(name) per unit mass is at most \(JSONText.number(maximumSpringRate)) (a natural frequency up to 1e50 rad/s), got \(value.isFinite ? JSONText.number(value) : "more than 1.8e308")")
+        }
+    }
+
     static func springScene(
         _ node: JSONNode, object: inout JSONObject, name: String, context: TrackContext, pointsPerUnit: Double
     ) throws(JSONDocumentError) -> Scene {
@@ -16,8 +32,12 @@ extension SceneFile {
         let springNode = try object.required("spring")
         var parameters = try springNode.object()
         var named: [String: Double] = [:]
+        var durationNode: JSONNode?
         for key in Keys.springParameters where key != "uikit-mapping" {
-            if let n = parameters.optional(key) { named[key] = try n.number() }
+            if let n = parameters.optional(key) {
+                named[key] = try n.number()
+                if key == "uikit-duration" { durationNode = n }
+            }
         }
         var mapping: any UIKitSpringMapping = EnvelopeDecayMapping.default
         if let mappingNode = parameters.optional("uikit-mapping") {
@@ -43,6 +63,7 @@ extension SceneFile {
         } catch {
             throw springNode.error("\(error)")
         }
+        try requireMeasurable(spring, at: springNode)
         let fromNode = try object.required("fromValue"), toNode = try object.required("toValue")
         let from = try fromNode.number(in: -1e7...1e7, "a value"), to = try toNode.number(in: -1e7...1e7, "a value")
         let velocityNode = object.optional("velocity"), relativeNode = object.optional("initialVelocity")
@@ -71,6 +92,12 @@ extension SceneFile {
         }
         var animationDuration: Double?
         if case .uikit(let duration, _) = springParameters { animationDuration = duration }
+        // With a display link the stop is also modelled as Core Animation removing the animation
+        // at its duration, sampled frame by frame: bounded before any frame is.
+        if let animationDuration, object.optional("displayLink") != nil, animationDuration > SpringScene.maximumAnimationDuration {
+            throw (durationNode ?? springNode).error(
+                "expected a UIKit duration of at most \(JSONText.number(SpringScene.maximumAnimationDuration)) s with a displayLink (its stop is sampled frame by frame up to the duration), got \(JSONText.number(animationDuration))")
+        }
         var offsetScale = 1.0
         var shape: MenuShape?
         var stopsOnExactOffset = false
@@ -202,6 +229,7 @@ extension SceneFile {
                 } catch {
                     throw springNode.error("\(error)")
                 }
+                try requireMeasurable(spring, at: springNode)
             }
             try fields.finish(expected: Keys.interruption)
             let before = current(time)

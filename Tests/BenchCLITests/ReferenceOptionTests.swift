@@ -57,8 +57,18 @@ import Testing
         try Data(text.utf8).write(to: file)
         let run = try bench(["validate", file.path, "--reference", "rlottie", "--hz", "60"])
         #expect(run.code == 2)
-        #expect(run.stderr.contains("it has 29140721 frames from ip to op; the comparison renders each, at most 100000"), "\(run.stderr)")
+        // At 60 fps that is 5.6 days: the Lottie reader refuses it first (an hour at most).
+        #expect(run.stderr.contains("fr: expected a frame rate that makes the animation's 29140721 frames (op − ip) last at most 3600 s"), "\(run.stderr)")
         #expect(run.stderr.split(separator: "\n").count == 1)
+        // 200,000 frames at 1000 fps is a 200 s file the reader takes; the comparison still
+        // renders every frame, so it refuses more than 100,000.
+        let dense = folder.appendingPathComponent("dense.json")
+        try Data(text.replacingOccurrences(of: "29140721", with: "200000").replacingOccurrences(of: "\"fr\": 60,", with: "\"fr\": 1000,").utf8)
+            .write(to: dense)
+        let many = try bench(["validate", dense.path, "--reference", "rlottie", "--hz", "60"])
+        #expect(many.code == 2)
+        #expect(many.stderr.contains("it has 200000 frames from ip to op; the comparison renders each, at most 100000"), "\(many.stderr)")
+        #expect(many.stderr.split(separator: "\n").count == 1)
     }
 
     /// A file Flightline reads but rlottie refuses (rlottie needs a layer it can draw).

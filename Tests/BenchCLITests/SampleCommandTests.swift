@@ -148,13 +148,15 @@ import Testing
     }
 
     @Test func moreThanAMillionRowsIsRefusedBeforeTheWork() throws {
-        // eased.json stretched to 2,000,000 frames: 2 million rows of one object.
+        // eased.json stretched to 2,000,000 frames at 1000 fps (2000 s, within the Lottie
+        // reader's hour): 2 million rows of one object at the file's own rate.
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sample-long-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let text = try String(contentsOf: Self.root.appendingPathComponent(Self.fixture("eased.json")), encoding: .utf8)
         let long = folder.appendingPathComponent("long.json")
-        try Data(text.replacingOccurrences(of: "\"op\": 60", with: "\"op\": 2000000").utf8).write(to: long)
+        try Data(text.replacingOccurrences(of: "\"op\": 60", with: "\"op\": 2000000")
+            .replacingOccurrences(of: "\"fr\": 60,", with: "\"fr\": 1000,").utf8).write(to: long)
         let out = folder.appendingPathComponent("long.csv")
         let run = try bench(["sample", long.path, "--format", "csv", "--out", out.path])
         #expect(run.code == 2)

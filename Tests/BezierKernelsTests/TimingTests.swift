@@ -50,6 +50,18 @@ struct TimingCurveTests {
     func invalid(x1: Double, y1: Double, x2: Double, y2: Double) {
         #expect(throws: BezierError.self) { try TimingCurve(x1: x1, y1: y1, x2: x2, y2: y2) }
     }
+
+    /// Issue 22, item 4: y1 = 6e307 made 3·y1 infinite, the progress NaN, and the path
+    /// animation trapped converting it to a segment index.
+    @Test("control values whose polynomial overflows are refused; the bound is accepted")
+    func controlValueOverflowIsRefused() throws {
+        for y in [6e307, -6e307, 1e6.nextUp, 1e300] {
+            #expect(throws: BezierError.self) { try TimingCurve(x1: 0, y1: y, x2: 1, y2: 1) }
+            #expect(throws: BezierError.self) { try TimingCurve(x1: 0, y1: 0, x2: 1, y2: y) }
+        }
+        let steep = try TimingCurve(x1: 0, y1: TimingCurve.maximumControlMagnitude, x2: 1, y2: -TimingCurve.maximumControlMagnitude)
+        for i in 0...1000 { #expect(steep.progress(at: Double(i) / 1000).isFinite) }
+    }
 }
 
 @Suite("Path animation")

@@ -36,6 +36,42 @@ import Testing
         #expect(error(text).hasPrefix(expected), "\(error(text))")
     }
 
+    /// Issue 22, item 5: figures that overflowed (an infinite length, infinite speeds, a
+    /// "smooth" verdict beside them) are refused before any frame, each naming its JSON path and
+    /// its bound.
+    @Test func subnormalFrameRateIsRefusedNamingFr() {
+        #expect(error(file(layers: "[]", fr: "5e-324")).hasPrefix("fr: expected a frame rate that makes the animation's 60 frames (op − ip) last at most 3600 s, got 5e-324 fps"), "\(error(file(layers: "[]", fr: "5e-324")))")
+        #expect(error(file(layers: "[]", fr: "0.001", op: "3601")).hasPrefix("fr: expected a frame rate that makes"))
+        #expect(error(file(layers: "[]", fr: "1", op: "3600")) == "no error")
+    }
+
+    @Test func hugeScaleIsRefusedNamingItsPath() {
+        let layers = #"[{"ty": 4, "nm": "a", "ip": 0, "op": 60, "st": 0, "ks": {"s": {"a": 0, "k": [100, 1e308, 100]}}}]"#
+        #expect(error(file(layers: layers)).hasPrefix("layers[0].ks.s.k[1]: expected a value within ±10000000, got 1e+308"), "\(error(file(layers: layers)))")
+        // z is not used, and is not judged.
+        let z = #"[{"ty": 4, "nm": "a", "ip": 0, "op": 60, "st": 0, "ks": {"s": {"a": 0, "k": [100, 100, 1e308]}}}]"#
+        #expect(error(file(layers: z)) == "no error")
+    }
+
+    @Test func hugeSizeIsRefusedNamingW() {
+        let text = #"{"v": "5", "fr": 60, "ip": 0, "op": 60, "w": 1e308, "h": 100, "layers": []}"#
+        #expect(error(text).hasPrefix("w: expected a width in pixels above 0 and at most 10000000, got 1e+308"), "\(error(text))")
+    }
+
+    @Test(arguments: [
+        (#"{"t": 0, "s": [0], "o": {"x": 0, "y": 6e307}, "i": {"x": 1, "y": 1}}, {"t": 60, "s": [9]}"#, "layers[0].ks.r.k[0].o.y: expected an easing handle's progress (y) within ±1000000"),
+        (#"{"t": -1e300, "s": [0]}, {"t": 60, "s": [9]}"#, "layers[0].ks.r.k[0].t: expected a keyframe time in -1000000000 … 1000000000"),
+    ])
+    func hugeEasesAndTimesAreRefusedNamingTheirPath(keyframes: String, expected: String) {
+        let layers = #"[{"ty": 4, "nm": "a", "ip": 0, "op": 60, "st": 0, "ks": {"r": {"a": 1, "k": [\#(keyframes)]}}}]"#
+        #expect(error(file(layers: layers)).hasPrefix(expected), "\(error(file(layers: layers)))")
+    }
+
+    @Test func extremeStretchIsRefusedNamingSr() {
+        let layers = #"[{"ty": 4, "nm": "a", "ip": 0, "op": 60, "st": 0, "sr": 1e-300, "ks": {}}]"#
+        #expect(error(file(layers: layers)).hasPrefix("layers[0].sr: expected a time stretch in 0.001 … 1000, got 1e-300"), "\(error(file(layers: layers)))")
+    }
+
     @Test func keyframesOutOfOrder() {
         let layers = #"[{"ty": 4, "ip": 0, "op": 60, "st": 0, "ks": {"p": {"a": 1, "k": [{"t": 30, "s": [0, 0]}, {"t": 10, "s": [5, 5]}]}}}]"#
         #expect(error(file(layers: layers)).hasPrefix("layers[0].ks.p.k[1].t: expected a time at or after the previous keyframe's 30"))
@@ -88,12 +124,21 @@ import Testing
         #expect(try animation.motion().scenes.map(\.name) == ["a/rotation"])
     }
 
-    @Test func hugeAndLegacyValuesDoNotTrap() throws {
-        // Legacy keyframes (`e` and a final keyframe with only `t`), and coordinates of 1e300.
-        let layers = #"[{"ty": 4, "nm": "a", "ip": 0, "op": 60, "st": 0, "ks": {"p": {"a": 1, "k": [{"t": 0, "s": [0, 0], "e": [1e300, 0], "o": {"x": 0, "y": 0}, "i": {"x": 1, "y": 1}}, {"t": 60}]}}}]"#
-        let motion = try LottieAnimation(bytes: Array(file(layers: layers).utf8)).motion()
+    @Test func legacyValuesAreReadAndHugeOnesRefusedByTheirPath() throws {
+        // Legacy keyframes (`e` and a final keyframe with only `t`), at the largest value accepted.
+        func layers(_ end: String) -> String {
+            #"[{"ty": 4, "nm": "a", "ip": 0, "op": 60, "st": 0, "ks": {"p": {"a": 1, "k": [{"t": 0, "s": [0, 0], "e": [\#(end), 0], "o": {"x": 0, "y": 0}, "i": {"x": 1, "y": 1}}, {"t": 60}]}}}]"#
+        }
+        let motion = try LottieAnimation(bytes: Array(file(layers: layers("1e7")).utf8)).motion()
         let a = try timeline(motion, "a/position")
-        #expect(a.value(0.5).x == 0.5e300)
+        #expect(a.value(0.5).x == 0.5e7)
+        // Coordinates of 1e300 overflowed speeds to infinity: refused before any frame, by path.
+        #expect(throws: LottieError.self) { try LottieAnimation(bytes: Array(file(layers: layers("1e300")).utf8)) }
+        do {
+            _ = try LottieAnimation(bytes: Array(file(layers: layers("1e300")).utf8))
+        } catch {
+            #expect(error.description.hasPrefix("layers[0].ks.p.k[0].e[0]: expected a value within ±10000000, got 1e+300"))
+        }
     }
 }
 

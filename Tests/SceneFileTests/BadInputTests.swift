@@ -22,11 +22,37 @@ import Testing
         (document(#"{"type": "keyframe", "property": "x", "values": [0, 1e300], "duration": 1}"#), "layers[0].animations[0].values[1]: expected values within ±1e7"),
         (document(#"{"type": "spring", "property": "x", "spring": {"stiffness": 100}, "fromValue": 0, "toValue": 1}"#), "layers[0].animations[0].spring:"),
         (#"{"schema": "flightline.scene/2", "layers": []}"#, "schema: expected \"flightline.scene/1\""),
+        // Issue 22, found by the input fuzzer: accelerations and velocity changes of ∞.
+        (document(#"{"type": "spring", "property": "x", "spring": {"stiffness": 1e308, "damping": 20}, "fromValue": 0, "toValue": 300}"#), "layers[0].animations[0].spring: expected a spring whose stiffness per unit mass is at most 1e+100"),
+        (document(#"{"type": "keyframe", "property": "x", "values": [0, 1], "duration": 1, "timingFunction": "cubic-bezier(0, 6e307, 1, 1)"}"#), "layers[0].animations[0].timingFunction: control points need y1 and y2 within ±1000000"),
         (document(#"{"type": "basic", "property": "x", "fromValue": 0, "toValue": 1, "duration": 1}"#, layer: #""name": "a/b""#), "layers[0].name: expected a non-empty layer name without '/'"),
     ])
     func refused(_ text: String, _ expected: String) {
         let message = errorText(text)
         #expect(message?.contains(expected) == true, "\(message ?? "accepted")")
         #expect(message?.contains("\n") == false)
+    }
+}
+
+/// Issue 22, items 1 and 2: a UIKit duration with a display link is sampled frame by frame up
+/// to that duration; 1e20 s trapped converting the frame count to an `Int`, 1e7 s took 24 GB.
+@Suite struct SpringDurationBoundTests {
+    static func spring(duration: String, stop: String) -> String {
+        document(
+            #"{"type": "spring", "property": "position.y", "spring": {"uikit-duration": \#(duration), "damping-ratio": 0.6}, "fromValue": 667, "toValue": 459, "displayLink": {"stop": "\#(stop)"}}"#)
+    }
+
+    @Test(arguments: ["rest", "offsetIsZero"], ["1e20", "1e7", "1e4", "1000.5"])
+    func uikitDurationHugeWithRestStopIsRefused(stop: String, duration: String) {
+        let message = errorText(Self.spring(duration: duration, stop: stop))
+        #expect(message?.hasPrefix(#"layers[0].animations[0].spring["uikit-duration"]: expected a UIKit duration of at most 1000 s with a displayLink"#) == true, "\(message ?? "accepted")")
+        #expect(message?.contains("\n") == false)
+    }
+
+    @Test func uikitDurationAtTheBoundIsRead() throws {
+        #expect(errorText(Self.spring(duration: "1000", stop: "rest")) == nil)
+        // Without a display link nothing is sampled up to the duration: no bound applies.
+        let free = document(#"{"type": "spring", "property": "position.y", "spring": {"uikit-duration": 1e20, "damping-ratio": 0.6}, "fromValue": 667, "toValue": 459}"#)
+        #expect(errorText(free) == nil)
     }
 }

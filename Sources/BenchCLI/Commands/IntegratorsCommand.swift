@@ -41,7 +41,7 @@ let integratorsCommand = Command(
     0.6, 667 → 459 pt), a stiff bouncy one (ζ 0.15, ω₀ 2π/0.2 s) and a very stiff one
     (ζ 0.15, ω₀ 2π/0.05 s) on the same motion; --from/--to/--velocity move all three. With
     spring options, only that spring. --duration is the simulated span (default 1.5 × the
-    exact settle time, 2 s to 60 s), so SwiftUI's --duration/--bounce form is not available
+    exact settle time, 2 s to 60 s; at most 60 s), so SwiftUI's --duration/--bounce form is not available
     here: use --response S --damping-fraction Z (the same spring for bounce ≥ 0).
 
     --engines instead advances the spring the way common engines do, as their sources run it,
@@ -73,7 +73,7 @@ let integratorsCommand = Command(
     options: SpringOptions.specsWithMenuFallback.filter { $0.name != "duration" && $0.name != "bounce" } + [
         .option("hz", "R,…", "refresh rates, frames per second (default 60,120)"),
         .option("substeps", "N,…", "fixed-step substeps per frame (default 1)"),
-        .option("duration", "S", "simulated span in seconds (default 1.5 × the settle time, 2…60 s)"),
+        .option("duration", "S", "simulated span in seconds, at most 60 (default 1.5 × the settle time, 2…60 s)"),
         .option("json", "FILE", "write flightline.integrators/1 JSON; '-' for stdout"),
         .flag("engines", "compare engine schemes (react-spring, Rebound, Compose, …) under frame delivery instead"),
         .option("seed", "N", "with --engines: the seed of the loads' frame costs (default 0)"),
@@ -183,6 +183,11 @@ struct IntegratorsRequest {
     static let maximumSubsteps = 1024
     /// At most this many rates and substep counts: each multiplies the whole table.
     static let maximumListLength = 8
+    /// The longest simulated span, seconds: 60 s, the default's own cap
+    /// (``IntegratorComparisonRunner/defaultDuration(for:)``). The whole comparison (every
+    /// method, the work-precision sweep, the 5.5 × longer adaptive study) runs over it: 61 s
+    /// took 8 s in a release build.
+    static let maximumDuration = 60.0
     /// Frames per run (each run keeps its frames: 32 bytes each).
     static let maximumFrames = 1_000_000.0
     /// Estimated steps of the whole run (``IntegratorComparisonRunner/estimatedSteps``): about
@@ -210,6 +215,9 @@ struct IntegratorsRequest {
             }
         }
         duration = try arguments.double("duration", greaterThan: 0)
+        if let duration, duration > Self.maximumDuration {
+            throw CLIError.usage("--duration must be at most \(Self.maximumDuration.formatted) s (the simulated span; the default's own cap), got \(arguments.string("duration") ?? duration.formatted)")
+        }
         if let request = try SpringOptions.request(from: arguments, ignoring: ["duration"]) {
             let values = request.parameters.namedValues.sorted { $0.key < $1.key }
                 .map { "--\($0.key) \(significant($0.value, 6))" }.joined(separator: " ")

@@ -16,7 +16,8 @@ let pathCommand = Command(
     come from a PathMeasure table and are within the accuracy of the exact point at the
     distance; the tangent is the unit direction of travel (at a cusp, the direction leaving it).
     Samples are listed in the order asked: the --at-distance values first, then the --samples
-    evenly spaced ones (from 0 to the length, both included). The bounding box is exact: the
+    evenly spaced ones (from 0 to the length, both included); at most
+    \(PathRequest.maximumSamples) in all, the frames of 10 s at 1000 Hz. The bounding box is exact: the
     extremes of the curves themselves (where a derivative vanishes), not of their control points.
 
     --flatten TOL turns each subpath into a polyline whose distance from the curve is at most
@@ -58,7 +59,7 @@ let pathCommand = Command(
     """,
     options: [
         .option("at-distance", "S,…", "distances along the path (comma-separated, each in 0…length)"),
-        .option("samples", "N", "also N evenly spaced samples from the start to the end (1…1000000)"),
+        .option("samples", "N", "also N evenly spaced samples from the start to the end (1…10000; with --at-distance at most 10000 in all)"),
         .option("accuracy", "A", "largest error of lengths and positions, in points (default 1e-9, scaled up for paths beyond 2000 pt)"),
         .option("flatten", "TOL", "also flatten into polylines within TOL pt: vertices and measured deviation per subpath"),
         .option("json", "FILE", "write the result as JSON (flightline.path/1, plus bounds and flattened); '-' for stdout only"),
@@ -95,6 +96,11 @@ struct PathRequest {
     /// The most vertices `--flatten` will produce: beyond this a tolerance is a typo and the
     /// JSON would be hundreds of megabytes.
     static let maximumFlattenVertices = 1_000_000
+    /// The most samples one run lists (`--samples` and `--at-distance` together): 10,000, the
+    /// frames of a 10 s animation at 1000 Hz, `bench validate`'s fastest rate, which is more
+    /// than any display shows of one path. Each costs an inverse arc-length query and a line
+    /// of output; a million took a minute and half a gigabyte.
+    static let maximumSamples = 10_000
 
     init(_ arguments: Arguments) throws {
         guard let data = try arguments.positionals.first.map({ try readPathData($0, for: "path data") }) else {
@@ -109,7 +115,14 @@ struct PathRequest {
         accuracy = asked ?? Accuracy.default
         accuracyWasGiven = asked != nil
         distances = try arguments.doubles("at-distance") ?? []
-        sampleCount = try arguments.int("samples", in: 1...1_000_000) ?? 0
+        guard distances.count <= Self.maximumSamples else {
+            throw CLIError.usage("--at-distance takes at most \(Self.maximumSamples) distances (the frames of 10 s at 1000 Hz), got \(distances.count)")
+        }
+        sampleCount = try arguments.int("samples", in: 1...Self.maximumSamples) ?? 0
+        guard distances.count + sampleCount <= Self.maximumSamples else {
+            throw CLIError.usage(
+                "--samples \(sampleCount) and --at-distance's \(distances.count) distances ask for \(distances.count + sampleCount) samples; at most \(Self.maximumSamples) together (the frames of 10 s at 1000 Hz)")
+        }
         flattenTolerance = try arguments.double("flatten", greaterThan: 0)
         do {
             if !accuracyWasGiven {

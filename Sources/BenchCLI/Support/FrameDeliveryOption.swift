@@ -81,8 +81,13 @@ enum FrameDeliveryOption {
                 throw CLIError.usage("--frames trace:\(path) holds \(traces.count) traces; expected one recording of frame times")
             }
             guard let rate = trace.inferredRate else {
-                throw CLIError.usage("--frames trace:\(path) has one frame; expected at least two to know the rate")
+                guard trace.count >= 2 else {
+                    throw CLIError.usage("--frames trace:\(path) has one frame; expected at least two to know the rate")
+                }
+                throw CLIError.usage("--frames trace:\(path): its frames are too close together to give a finite frame rate (the median interval is below 5.6e-309 s)")
             }
+            // Bounded as --trace bounds it, before any frame is delivered.
+            do { try trace.requireSampleable(hz: rate) } catch { throw CLIError.usage("--frames trace:\(path): \(error)") }
             traceRate = rate
             return .recorded(trace.deliveredFrames(hz: rate))
         }

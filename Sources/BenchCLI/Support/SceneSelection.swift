@@ -20,7 +20,7 @@ enum SceneSelection {
             guard spec.name == "duration" else { return spec }
             return .option(
                 "duration", "S",
-                "with --svg: the path's duration, seconds; otherwise SwiftUI Spring(duration:bounce:) perceptual duration")
+                "with --svg: the path's duration, seconds (at least 1e-9; at most the frames --hz allows); otherwise SwiftUI Spring(duration:bounce:) perceptual duration")
         }
         return [
             .option("svg", "DATA", "a user scene: an object following this SVG path data over --duration S ('-': read it from standard input, @FILE: from a file)"),
@@ -164,6 +164,10 @@ enum SceneSelection {
                 throw CLIError.usage("--svg needs --duration S (the path's duration in seconds)")
             }
             let duration = try parseNumber(durationText, option: "duration", greaterThan: 0)
+            guard duration >= PathMotion.minimumDuration else {
+                throw CLIError.usage(
+                    "--duration must be at least \(compact(PathMotion.minimumDuration)) s (a millionth of a 1000 Hz frame; far shorter, speeds overflow), got \(durationText)")
+            }
             let timing = try TimingCurveOption.curve(arguments) ?? .linear
             do {
                 return try Scene.svg(data, duration: duration, repeats: arguments.has("repeat"), timingCurve: timing)
@@ -199,18 +203,21 @@ enum SceneSelection {
         return "spring: mass \(significant(s.mass)), stiffness \(significant(s.stiffness)), damping \(significant(s.damping)) (ζ \(significant(s.dampingRatio)), ω₀ \(significant(s.naturalFrequency)) rad/s), from \(m.initialPosition.formatted) to \(m.target.formatted) pt at \(m.initialVelocity.formatted) pt/s"
     }
 
-    /// Rejects a scene that would sample more than `maximumFrames` frames at `hz`.
-    static func requireSampleable(_ scene: Scene, hz: Double) throws {
+    /// Rejects a scene that would sample more than `maximumFrames` frames at `hz`; returns the
+    /// frames it samples (about: a spring may stop earlier).
+    @discardableResult
+    static func requireSampleable(_ scene: Scene, hz: Double) throws -> Double {
         let frames: Double
         switch scene.kind {
         case .path(let motion, _): frames = motion.duration * hz + 1
-        case .spring(let spring): frames = spring.maximumSimulatedTime * hz + 1
+        case .spring(let spring): frames = max(spring.maximumSimulatedTime, spring.animationDuration ?? 0) * hz + 1
         case .timeline(let motion, _): frames = motion.sampledSpan * hz + 1
         }
         guard frames <= Double(maximumFrames) else {
             throw CLIError.usage(
                 "\(scene.name) at \(hz.formatted) Hz would sample \(countText(frames)) frames; at most \(maximumFrames) (shorten --duration or lower --hz)")
         }
+        return frames
     }
 
     /// The frame rates of `--hz` (default `defaults`): positive finite numbers, duplicates
@@ -219,9 +226,17 @@ enum SceneSelection {
     /// (a 3.3 s bee pass would be three frames), and absurd rates overflow frame arithmetic.
     static let minimumRate = 1.0
 
+    /// The most rates one run takes: each validates every scene again (with its samples at
+    /// twice and four times the rate and its phase sweep), and a thousand rates took minutes.
+    static let maximumRates = 8
+
     static func rates(_ arguments: Arguments, defaults: [Double]) throws -> [Double] {
         guard let given = try arguments.doubles("hz", atLeast: minimumRate) else { return defaults }
         var seen = Set<Double>()
-        return given.filter { seen.insert($0).inserted }
+        let rates = given.filter { seen.insert($0).inserted }
+        guard rates.count <= maximumRates else {
+            throw CLIError.usage("--hz takes at most \(maximumRates) rates (each validates every scene again), got \(rates.count)")
+        }
+        return rates
     }
 }

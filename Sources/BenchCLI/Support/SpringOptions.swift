@@ -48,7 +48,7 @@ enum SpringOptions {
             .option("uikit-overdamping", "MODE", "UIKit mapping of a damping ratio above 1: clamp (default) or slowest-mode"),
             .option("from", "X", "start position, points (default \(Int(defaultFrom)))"),
             .option("to", "Y", "target position, points (default \(Int(defaultTo)))"),
-            .option("velocity", "V", "initial velocity, points per second (default 0)"),
+            .option("velocity", "V", "initial velocity, points per second (default 0; 0 or at least 1e-100 × the distance in magnitude)"),
         ]
     }
 
@@ -71,6 +71,11 @@ enum SpringOptions {
 
     /// The options that describe the motion rather than the spring.
     static let motionNames = ["from", "to", "velocity", "initial-velocity"]
+
+    /// The smallest magnitude of a non-zero velocity relative to the distance (per second; and
+    /// in points per second within 1 pt): 1e-100. Below about 1e-156 × the distance GSL's bsimp
+    /// (a reference of `bench integrators`) returns NaN with a success status (exit 3).
+    static let minimumVelocity = 1e-100
 
     /// The vocabulary keys alone (what selects a spring).
     static var parameterNames: [String] {
@@ -194,6 +199,15 @@ enum SpringOptions {
                 throw CLIError.usage("--initial-velocity \(compact(relative)) times the distance \(compact(to - from)) pt overflows: the velocity must be at most 1.8e308 pt/s in magnitude")
             }
         case (nil, nil): velocity = relativeVelocity * (to - from)
+        }
+        // A velocity 1e156 times smaller than the distance (1e-160 pt/s from 100 pt) makes GSL's
+        // stiff reference (bsimp) return NaN, and no display shows 1e-100 pt/s.
+        let floor = Self.minimumVelocity * max(abs(to - from), 1)
+        if velocity != 0, abs(velocity) < floor {
+            let option = arguments.has("initial-velocity") ? "--initial-velocity"
+                : arguments.has("velocity") ? "--velocity" : "the default velocity (\(compact(relativeVelocity)) × the distance)"
+            throw CLIError.usage(
+                "\(option) gives a velocity of \(compact(velocity)) pt/s: a velocity must be 0 or at least \(compact(floor)) pt/s in magnitude (1e-100 × the distance, or 1e-100 pt/s within 1 pt)")
         }
         do {
             return try SpringMotion(spring: spring, from: from, to: to, initialVelocity: velocity)

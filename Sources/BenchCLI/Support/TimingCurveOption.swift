@@ -48,6 +48,9 @@ enum TimingCurveOption {
             if label.hasPrefix("x"), !(0...1).contains(value) {
                 throw CLIError.usage("--timing \(label) must be in 0...1 (time runs forward), got \(trimmed) in '\(text)'")
             }
+            if label.hasPrefix("y"), abs(value) > TimingCurve.maximumControlMagnitude {
+                throw CLIError.usage("--timing \(label) must be within ±\(compact(TimingCurve.maximumControlMagnitude)) (an overshoot of a million times the move), got \(trimmed) in '\(text)'")
+            }
             values.append(value)
         }
         do {

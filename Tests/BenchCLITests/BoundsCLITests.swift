@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+/// Issue 22, items 1–6 end to end: each input that trapped, ran away or printed an infinity
+/// on `bench` is now refused before the work starts, in one stderr line (exit 2) that states
+/// the bound and names the JSON path or the option that broke it.
+@Suite struct BoundsCLITests {
+    /// A scratch folder holding `files` (name → text), removed after `body`.
+    func withFiles<T>(_ files: [String: String], _ body: (URL) throws -> T) throws -> T {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bounds-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for (name, text) in files { try Data(text.utf8).write(to: directory.appendingPathComponent(name)) }
+        return try body(directory)
+    }
+
+    static func springScene(duration: String, stop: String) -> String {
+        #"{"schema": "flightline.scene/1", "layers": [{"name": "menu-show", "animations": [{"property": "position.y", "type": "spring", "spring": {"uikit-duration": \#(duration), "damping-ratio": 0.6}, "fromValue": 667, "toValue": 459, "initialVelocity": 0.6, "displayLink": {"stop": "\#(stop)"}}]}]}"#
+    }
+
+    /// Items 1 and 2: SIGILL at 1e20 (from about 1e18); 7.7 s and 220 MB at 1e5; 24 GB at 1e7.
+    @Test(arguments: [("1e20", "rest"), ("1e20", "offsetIsZero"), ("1e7", "rest"), ("1e5", "rest"), ("1e4", "offsetIsZero")])
+    func uikitDurationHugeWithRestStopIsRefused(duration: String, stop: String) throws {
+        try withFiles(["s.scene.json": Self.springScene(duration: duration, stop: stop)]) { directory in
+            let run = try runBench(["validate", directory.appendingPathComponent("s.scene.json").path], timeout: 60)
+            expectUsageError(run, mentioning: #"spring["uikit-duration"]: expected a UIKit duration of at most 1000 s with a displayLink"#)
+        }
+    }
+
+    /// Item 3: "failed to allocate 4362076096 bytes" where `--trace` refused the same file.
+    @Test func farTraceUnderFramesIsRefusedAsTraceRefusesIt() throws {
+        try withFiles(["far.csv": "t,x,y\n0,0,0\n0.016666,1,0\n1000000000,2,0\n"]) { directory in
+            let path = directory.appendingPathComponent("far.csv").path
+            let frames = try runBench(["validate", "bee1+", "--frames", "trace:" + path], timeout: 60)
+            expectUsageError(frames, mentioning: "--frames trace:\(path): \(path): a trace span of 1e+09 s at 60 Hz would sample 6e+10 frames; at most 1000000")
+            let trace = try runBench(["validate", "--trace", path], timeout: 60)
+            expectUsageError(trace, mentioning: "a trace span of 1e+09 s at 60 Hz would sample 6e+10 frames; at most 1000000")
+        }
+    }
+
+    /// Item 4: SIGILL ("Double value cannot be converted to Int … infinite or NaN").
+    @Test func timingControlOverflowIsRefusedNamingTheValue() throws {
+        let run = try runBench(["validate", "--svg", "M 0 0 L 100 0", "--duration", "1", "--timing", "0,6e307,1,1"])
+        expectUsageError(run, mentioning: "--timing y1 must be within ±1e+06")
+    }
+
+    /// Item 5: `--duration 1e-320` printed `inf → inf pt/s`.
+    @Test(arguments: ["1e-320", "5e-324", "1e-10"])
+    func tinyDurationIsRefusedWithTheLowerBound(duration: String) throws {
+        let run = try runBench(["validate", "--svg", "M 0 0 L 100 0", "--duration", duration])
+        expectUsageError(run, mentioning: "--duration must be at least 1e-09 s")
+    }
+
+    /// Item 5: Lottie `fr` 5e-324, a scale of 1e308 and `w` 1e308: each refused by its JSON path.
+    @Test(arguments: [
+        (#""fr": 5e-324, "w": 400"#, #"{"a": 0, "k": [100, 100, 100]}"#, "fr: expected a frame rate that makes the animation's 60 frames (op − ip) last at most 3600 s"),
+        (#""fr": 60, "w": 400"#, #"{"a": 0, "k": [100, 1e308, 100]}"#, "layers[0].ks.s.k[1]: expected a value within ±10000000, got 1e+308"),
+        (#""fr": 60, "w": 1e308"#, #"{"a": 0, "k": [100, 100, 100]}"#, "w: expected a width in pixels above 0 and at most 10000000, got 1e+308"),
+    ])
+    func lottieOverflowingFiguresAreRefusedByPath(head: String, scale: String, message: String) throws {
+        let text = #"{"v": "5.7.0", \#(head), "ip": 0, "op": 60, "h": 400, "layers": [{"ty": 4, "nm": "box", "ip": 0, "op": 60, "st": 0, "ks": {"s": \#(scale), "p": {"a": 1, "k": [{"t": 0, "s": [0, 100]}, {"t": 60, "s": [300, 100]}]}}}]}"#
+        try withFiles(["a.json": text]) { directory in
+            expectUsageError(try runBench(["validate", directory.appendingPathComponent("a.json").path]), mentioning: message)
+        }
+    }
+
+    /// Item 6: a million samples took 62 s and 577 MB; `integrators --duration 61` 8 s.
+    @Test(arguments: [
+        (["path", "M 0 0 L 100 0", "--samples", "1000000"], "--samples must be between 1 and 10000"),
+        (["path", "M 0 0 C 0 0 0 0 100 0", "--samples", "10001"], "--samples must be between 1 and 10000"),
+        (["path", "M 0 0 L 100 0", "--samples", "10000", "--at-distance", "1,2"], "at most 10000 together"),
+        (["integrators", "--duration", "61"], "--duration must be at most 60 s"),
+    ])
+    func workProportionalToInputIsRefusedAboveItsBound(arguments: [String], message: String) throws {
+        expectUsageError(try runBench(arguments), mentioning: message)
+    }
+
+    /// Found by the 10,000-line command-line campaign: a velocity of 5e-324 × the distance
+    /// (or any under about 1e-156 × it) made GSL's bsimp return NaN, and `integrators` exited 3,
+    /// "reference failed", on input that was only tiny.
+    @Test(arguments: [["--velocity", "1e-160"], ["--initial-velocity", "-5e-324"], ["--velocity", "1e-99", "--from", "-1e60", "--to", "0"]])
+    func tinyVelocityIsRefusedWithTheLowerBound(velocity: [String]) throws {
+        let run = try runBench(["integrators", "--uikit-duration", "3", "--damping-ratio", "3", "--duration", "0.1"] + velocity)
+        expectUsageError(run, mentioning: "\(velocity[0]) gives a velocity of")
+        #expect(run.stderr.contains("a velocity must be 0 or at least"), "\(run.stderr)")
+        #expect(run.stderr.contains("pt/s in magnitude (1e-100 × the distance"), "\(run.stderr)")
+    }
+
+    /// Each rate validates every scene again: a thousand rates took minutes.
+    @Test func moreThanEightRatesAreRefused() throws {
+        let run = try runBench(["validate", "bee", "--hz", (1...9).map(String.init).joined(separator: ",")])
+        expectUsageError(run, mentioning: "--hz takes at most 8 rates (each validates every scene again), got 9")
+    }
+
+    /// A Lottie file of thousands of moving layers (here 2,500 in 480 KB: 455,000 frames at
+    /// 60 and 120 Hz) is refused before any frame is sampled; 200 layers would be validated.
+    @Test func thousandsOfMovingLayersAreRefusedBeforeSampling() throws {
+        let layers = (0..<2500).map { i in
+            #"{"ty": 4, "nm": "l\#(i)", "ind": \#(i + 1), "ip": 0, "op": 60, "st": 0, "ks": {"p": {"a": 1, "k": [{"t": 0, "s": [0, \#(i % 400)]}, {"t": 60, "s": [300, \#(i % 400)]}]}}}"#
+        }
+        let text = #"{"v": "5.7.0", "fr": 60, "ip": 0, "op": 60, "w": 400, "h": 400, "layers": [\#(layers.joined(separator: ","))]}"#
+        try withFiles(["many.json": text]) { directory in
+            let run = try runBench(["validate", directory.appendingPathComponent("many.json").path], timeout: 120)
+            expectUsageError(run, mentioning: "these 2500 scenes at 2 rates would sample 455000 frames in all; at most 200000 in one run")
+        }
+    }
+}
