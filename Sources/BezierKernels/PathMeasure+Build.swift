@@ -285,11 +285,14 @@ struct PieceBuilder {
     static let hermiteBasis: (SIMD8<Double>, SIMD8<Double>, SIMD8<Double>, SIMD8<Double>, SIMD8<Double>, SIMD8<Double>) = {
         let u = 0.5 * (1 + nodes)
         let u2 = u * u, u3 = u2 * u, u4 = u3 * u, u5 = u4 * u
-        let h0 = 1 - 10 * u3 + 15 * u4 - 6 * u5
-        let h1 = u - 6 * u3 + 8 * u4 - 3 * u5
-        let h2 = 0.5 * (u2 - 3 * u3 + 3 * u4 - u5)
-        let h3 = 10 * u3 - 15 * u4 + 6 * u5
-        let h4 = -4 * u3 + 7 * u4 - 3 * u5
+        // Typed terms: as one literal-laden SIMD expression each, these took the type checker
+        // seconds; the values are the same left-to-right sums.
+        let one = SIMD8<Double>(repeating: 1)
+        let h0: SIMD8<Double> = one - 10 * u3 + 15 * u4 - 6 * u5
+        let h1: SIMD8<Double> = u - 6 * u3 + 8 * u4 - 3 * u5
+        let h2: SIMD8<Double> = 0.5 * (u2 - 3 * u3 + 3 * u4 - u5)
+        let h3: SIMD8<Double> = 10 * u3 - 15 * u4 + 6 * u5
+        let h4: SIMD8<Double> = -4 * u3 + 7 * u4 - 3 * u5
         let h5 = 0.5 * (u3 - 2 * u4 + u5)
         return (h0, h1, h2, h3, h4, h5)
     }()

@@ -6,7 +6,10 @@ import Testing
 struct ChangePointTests {
     /// A deterministic wobble of ±1 % around a level.
     static func wobble(_ level: Double, count: Int, phase: Int = 0) -> [Double] {
-        (0..<count).map { level * (1 + 0.01 * sin(Double($0 + phase) * 2.1)) }
+        (0..<count).map { (index: Int) -> Double in
+            let angle: Double = Double(index + phase) * 2.1
+            return level * (1 + 0.01 * sin(angle))
+        }
     }
 
     @Test(arguments: [5, 10, 17])

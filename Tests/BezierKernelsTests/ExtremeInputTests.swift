@@ -51,8 +51,11 @@ struct ExtremeInputTests {
                       ("M 0 0 Q 1e-320 2e-320 2e-320 0", 0, 1e-300 * 1e-20), ("M 0 -1.7e308 Q 0 1.7e308 0 -1.7e308", -1.7e308, 0)])
     func boundingBoxIsExactAtTheEndsOfTheDoubleRange(data: String, minY: Double, maxY: Double) throws {
         let box = try #require(try Path(svgPathData: data).boundingBox)
-        #expect(abs(box.minimum.y - minY) <= 1e-15 * max(abs(minY), 1e-300) + 2 * .leastNonzeroMagnitude)
-        #expect(abs(box.maximum.y - maxY) <= 1e-15 * abs(maxY) + 2 * .leastNonzeroMagnitude)
+        let tiniest: Double = 2 * Double.leastNonzeroMagnitude
+        let lowError: Double = abs(box.minimum.y - minY), lowAllowed: Double = 1e-15 * max(abs(minY), 1e-300) + tiniest
+        let highError: Double = abs(box.maximum.y - maxY), highAllowed: Double = 1e-15 * abs(maxY) + tiniest
+        #expect(lowError <= lowAllowed)
+        #expect(highError <= highAllowed)
     }
 
     /// `flatteningSteps(tolerance: .infinity)` trapped converting NaN to Int.

@@ -128,8 +128,9 @@ import Testing
         let file = try shippedFile("bee.scene.json")
         let validation = try #require(try Self.validations(file).first)
         let fixes = Validation.fixes(for: validation)
-        let a = 2 * (100.0 * 100 + 100 * 100).squareRoot(), b = 2 * (30.0 * 30 + 50 * 50).squareRoot()
-        let expected = (a * 5 / 7 + b * 3 / 7) / (a + b)
+        let a: Double = 2 * (100.0 * 100.0 + 100.0 * 100.0).squareRoot()
+        let b: Double = 2 * (30.0 * 30.0 + 50.0 * 50.0).squareRoot()
+        let expected: Double = (a * 5 / 7 + b * 3 / 7) / (a + b)
         let keyTime = try #require(fixes.lazy.compactMap { fix -> Double? in
             if case .joinTime(4, _, let to) = fix.changes.first { return to / 3.3 }
             return nil
@@ -141,12 +142,12 @@ import Testing
             if case .moveControlPoint(5, 1, let to) = fix.changes.first { return to }
             return nil
         }.first)
-        let d = (30.0 * 30 + 50 * 50).squareRoot() / 2.0.squareRoot()
+        let d: Double = (30.0 * 30.0 + 50.0 * 50.0).squareRoot() / 2.0.squareRoot()
         #expect(abs(moved.x - (820 + d)) <= 0.05 && abs(moved.y - (200 - d)) <= 0.05)
         // The seam: (20, 200) on a 1024 × 768 screen, a 25 pt bee, starting at 600 pt/s
         // (7 elements in 3.3 s, |B'(0)| = 2·|(100, −100)|): 12.5 pt + ⌈1 + 2 frames' travel⌉ past
         // the edge, 21 pt at 60 Hz, 11 pt at 120 Hz.
-        let startSpeed = 2 * (2.0 * 100 * 100).squareRoot() * 7 / 3.3
+        let startSpeed: Double = 2 * (2.0 * 100.0 * 100.0).squareRoot() * 7 / 3.3
         #expect(abs(startSpeed - 600) < 0.1)
         #expect(fixes.contains { $0.hz == 60 && $0.changes == [.moveStart(to: SIMD2(-12.5 - (1 + 2 * startSpeed / 60).rounded(.up), 200))] })
         #expect(fixes.contains { $0.hz == 120 && $0.changes == [.moveStart(to: SIMD2(-12.5 - (1 + 2 * startSpeed / 120).rounded(.up), 200))] })

@@ -241,24 +241,54 @@ public struct DormandPrince54<System: FirstOrderSystem>: Sendable {
                     time: t0, reason: "step size underflow (h = \(h), below 1e-14 × the larger of |t| and the remaining span: too stiff for this span at this tolerance)")
             }
             let f = system
-            let y2 = y0 + h * ((1.0 / 5) * k1)
-            let k2 = f.derivative(at: t0 + Self.c2 * h, of: y2)
-            let y3 = y0 + h * ((3.0 / 40) * k1 + (9.0 / 40) * k2)
-            let k3 = f.derivative(at: t0 + Self.c3 * h, of: y3)
-            let y4 = y0 + h * ((44.0 / 45) * k1 - (56.0 / 15) * k2 + (32.0 / 9) * k3)
-            let k4 = f.derivative(at: t0 + Self.c4 * h, of: y4)
-            let y5 = y0 + h * ((19372.0 / 6561) * k1 - (25360.0 / 2187) * k2 + (64448.0 / 6561) * k3 - (212.0 / 729) * k4)
-            let k5 = f.derivative(at: t0 + Self.c5 * h, of: y5)
-            let y6 = y0 + h * ((9017.0 / 3168) * k1 - (355.0 / 33) * k2 + (46732.0 / 5247) * k3
-                               + (49.0 / 176) * k4 - (5103.0 / 18656) * k5)
+            // The tableau as typed constants: with the literals inside the State expressions the
+            // type checker searched every numeric overload (seconds per build); the optimizer
+            // folds these the same.
+            let a21: Double = 1.0 / 5
+            let a31: Double = 3.0 / 40, a32: Double = 9.0 / 40
+            let a41: Double = 44.0 / 45, a42: Double = 56.0 / 15, a43: Double = 32.0 / 9
+            let a51: Double = 19372.0 / 6561, a52: Double = 25360.0 / 2187, a53: Double = 64448.0 / 6561
+            let a54: Double = 212.0 / 729
+            let a61: Double = 9017.0 / 3168, a62: Double = 355.0 / 33, a63: Double = 46732.0 / 5247
+            let a64: Double = 49.0 / 176, a65: Double = 5103.0 / 18656
+            let b1: Double = 35.0 / 384, b3: Double = 500.0 / 1113, b4: Double = 125.0 / 192
+            let b5: Double = 2187.0 / 6784, b6: Double = 11.0 / 84
+            let e1: Double = 71.0 / 57600, e3: Double = 71.0 / 16695, e4: Double = 71.0 / 1920
+            let e5: Double = 17253.0 / 339200, e6: Double = 22.0 / 525, e7: Double = 1.0 / 40
+            let y2: State = y0 + h * (a21 * k1)
+            let k2: State = f.derivative(at: t0 + Self.c2 * h, of: y2)
+            let s3: State = a31 * k1 + a32 * k2
+            let y3: State = y0 + h * s3
+            let k3: State = f.derivative(at: t0 + Self.c3 * h, of: y3)
+            var s4: State = a41 * k1 - a42 * k2
+            s4 = s4 + a43 * k3
+            let y4: State = y0 + h * s4
+            let k4: State = f.derivative(at: t0 + Self.c4 * h, of: y4)
+            var s5: State = a51 * k1 - a52 * k2
+            s5 = s5 + a53 * k3
+            s5 = s5 - a54 * k4
+            let y5: State = y0 + h * s5
+            let k5: State = f.derivative(at: t0 + Self.c5 * h, of: y5)
+            var s6: State = a61 * k1 - a62 * k2
+            s6 = s6 + a63 * k3
+            s6 = s6 + a64 * k4
+            s6 = s6 - a65 * k5
+            let y6: State = y0 + h * s6
             let t1 = landsOnLimit ? limit : t0 + h
-            let k6 = f.derivative(at: t1, of: y6)
-            let y1 = y0 + h * ((35.0 / 384) * k1 + (500.0 / 1113) * k3 + (125.0 / 192) * k4
-                               - (2187.0 / 6784) * k5 + (11.0 / 84) * k6)
-            let k7 = f.derivative(at: t1, of: y1)
+            let k6: State = f.derivative(at: t1, of: y6)
+            var s1: State = b1 * k1 + b3 * k3
+            s1 = s1 + b4 * k4
+            s1 = s1 - b5 * k5
+            s1 = s1 + b6 * k6
+            let y1: State = y0 + h * s1
+            let k7: State = f.derivative(at: t1, of: y1)
             counters.rhsEvaluations += 6
-            let errorEstimate = h * ((71.0 / 57600) * k1 - (71.0 / 16695) * k3 + (71.0 / 1920) * k4
-                                     - (17253.0 / 339200) * k5 + (22.0 / 525) * k6 - (1.0 / 40) * k7)
+            var se: State = e1 * k1 - e3 * k3
+            se = se + e4 * k4
+            se = se - e5 * k5
+            se = se + e6 * k6
+            se = se - e7 * k7
+            let errorEstimate: State = h * se
             errorEstimateOfLastTrial = errorEstimate
             let err = errorNorm(errorEstimate, y0, y1)
             guard err.isFinite, isFinite(y1) else {
@@ -341,9 +371,17 @@ public struct DormandPrince54<System: FirstOrderSystem>: Sendable {
         let ydiff = currentState - stepStartState
         let bspl = h * k1 - ydiff
         let r4 = ydiff - h * k7 - bspl
-        let r5 = h * ((-12715105075.0 / 11282082432) * k1 + (87487479700.0 / 32700410799) * k3
-                      - (10690763975.0 / 1880347072) * k4 + (701980252875.0 / 199316789632) * k5
-                      - (1453857185.0 / 822651844) * k6 + (69997945.0 / 29380423) * k7)
-        return stepStartState + theta * (ydiff + theta1 * (bspl + theta * (r4 + theta1 * r5)))
+        let d1: Double = -12715105075.0 / 11282082432, d3: Double = 87487479700.0 / 32700410799
+        let d4: Double = 10690763975.0 / 1880347072, d5: Double = 701980252875.0 / 199316789632
+        let d6: Double = 1453857185.0 / 822651844, d7: Double = 69997945.0 / 29380423
+        var dense: State = d1 * k1 + d3 * k3
+        dense = dense - d4 * k4
+        dense = dense + d5 * k5
+        dense = dense - d6 * k6
+        dense = dense + d7 * k7
+        let r5: State = h * dense
+        let inner: State = r4 + theta1 * r5
+        let middle: State = bspl + theta * inner
+        return stepStartState + theta * (ydiff + theta1 * middle)
     }
 }
