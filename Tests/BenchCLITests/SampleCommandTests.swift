@@ -168,6 +168,29 @@ import Testing
         #expect(first.stdout.split(separator: "\n").count == 4)
     }
 
+    /// `bench sample … --reference rlottie` (issue 21): the same comparison `validate` makes,
+    /// as the JSON document's `reference` member, or on stderr beside CSV.
+    @Test func referenceRlottieComparesTheSampledFile() throws {
+        let json = try bench(["sample", Self.fixture("spatial.json"), "--reference", "rlottie", "--count", "2", "--format", "json"])
+        #expect(json.code == 0, "\(json.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(document["schema"] as? String == "flightline.samples/1" && document["frames"] as? Int == 2)
+        let reference = try #require(document["reference"] as? [String: Any])
+        #expect(reference["player"] as? String == "rlottie")
+        let files = try #require(reference["files"] as? [[String: Any]])
+        let rows = try #require(files.first?["rows"] as? [[String: Any]])
+        // spatial.json's disagreement is rlottie's length estimate, named, as validate says.
+        #expect(rows.contains { ($0["deviations"] as? [String])?.contains("spatial-length-estimate") == true })
+        let csv = try bench(["sample", Self.fixture("spatial.json"), "--reference", "rlottie", "--count", "2", "--format", "csv"])
+        #expect(csv.code == 0 && csv.stdout.split(separator: "\n").count == 3)
+        #expect(csv.stderr.contains("Flightline against rlottie") && csv.stderr.contains("spatial-length-estimate"), "\(csv.stderr)")
+        let scene = try bench(["sample", "bee1+", "--reference", "rlottie", "--format", "csv"])
+        #expect(scene.code == 2 && scene.stdout.isEmpty)
+        #expect(scene.stderr.contains("'bee1+' is a scene, not a Lottie file") && scene.stderr.split(separator: "\n").count == 1)
+        let unknown = try bench(["sample", Self.fixture("spatial.json"), "--reference", "lottie-web", "--format", "csv"])
+        #expect(unknown.code == 2 && unknown.stderr.contains("--reference expects one of rlottie, got 'lottie-web'"))
+    }
+
     @Test func tooManyObjectsListsAreTruncated() throws {
         let run = try bench(["sample", Self.fixture("loader.json"), "--object", "nobody", "--format", "csv"])
         #expect(run.code == 2)

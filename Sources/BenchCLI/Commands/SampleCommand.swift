@@ -40,6 +40,12 @@ let sampleCommand = Command(
     --out PATH writes the file atomically (a temporary file renamed into place: never half a
     file); default '-', standard output.
 
+    --reference rlottie (a Lottie file only) plays the file in rlottie too and compares it with
+    Flightline's evaluation over every frame, as 'bench validate FILE.json --reference rlottie'
+    does: per object and quantity the max and median disagreement in px, rlottie's known
+    deviations named. With --format json the comparison is the document's `reference` member;
+    with csv it goes to stderr and the samples where asked.
+
     exit: 0 written, 2 bad input (an unknown scene or object, a bad --hz, --count or --format,
     too many rows).
     """,
@@ -50,11 +56,31 @@ let sampleCommand = Command(
         .option("format", "F", "the document written to --out PATH, or stdout: csv or json (required)"),
         .option("out", "PATH", "where to write ('-': standard output, the default); replaced atomically"),
         SceneSelection.seedSpec,
+        ReferenceOption.spec,
     ],
     run: { arguments, console in
         let request = try SampleRequest(arguments)
         try checkDocumentDestination(request.destination, named: "the samples")
-        let text = try request.render()
+        // Another player's view of the same Lottie file, compared before anything is written.
+        var references: [ReferenceOption.FileComparison] = []
+        if arguments.has("reference") {
+            guard let input = request.source.lottieInput else {
+                throw CLIError.usage("--reference compares a Lottie file with another player; \(quoted(request.source.name)) is a \(request.source.kind), not a Lottie file")
+            }
+            references = try ReferenceOption.compare(arguments, files: [input])
+        }
+        var text = try request.render()
+        if !references.isEmpty {
+            if request.format == .json {
+                // The comparison as validate writes it, the document's last member.
+                let reference = ReferenceOption.json(references).rendered()
+                    .split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n  ")
+                text = String(text.dropLast(3)) + ",\n  \"reference\": " + reference + "\n}\n"
+            } else {
+                // CSV has no room for it: the comparison goes to stderr, the samples where asked.
+                console.err(ReferenceOption.text(references))
+            }
+        }
         try writeDocument(Data(text.utf8), to: request.destination, console: console, named: "the samples")
         return .success
     }

@@ -41,6 +41,8 @@ struct SampleSource {
     let frameRate: Double?
     /// Every object's values at an absolute time: `values[object][quantity]`.
     let evaluate: (Double) -> [[Double]]
+    /// The Lottie file as read, for `--reference` (another player's view of it); `nil` for scenes.
+    var lottieInput: LottieInput? = nil
 
     /// The rate sampled by default: a Lottie file's own, 60 Hz for scenes.
     var defaultRate: Double { frameRate ?? 60 }
@@ -71,7 +73,10 @@ extension SampleSource {
             if let found = try SceneFileInput.scenes(fromDocument: root, path: argument) {
                 return try scenes(found, kind: "scene file", name: argument, grouped: true)
             }
-            return lottie(try LottieInput.require(root, path: argument).animation, name: argument)
+            let input = try LottieInput.require(root, path: argument)
+            var source = lottie(input.animation, name: argument)
+            source.lottieInput = input
+            return source
         }
         guard Scene.seedNames.contains(argument) else {
             throw CLIError.usage("unknown scene \(quoted(argument)); expected one of \(Scene.seedNames.joined(separator: ", ")), or a FILE.json (a scene file or a Lottie file)")
