@@ -144,7 +144,8 @@ public struct BaselineComparison: Sendable {
                 text += "not judged: \(slowdownPercent > 0 ? "slower" : "faster") in \(again) of \(again) re-measurements (\(range(remeasuredChangePercents))), "
                 text += "but other processes kept \(String(format: "%.2g", remeasuredOtherCPUs ?? .nan)) CPUs busy while they ran"
             }
-            for change in counted {
+            // A count that did not move at all says nothing: only moved or judged counts show.
+            for change in counted where change.verdict != .unchanged || change.baseline != change.current {
                 let amount = change.changePercent.map(percent) ?? "from 0"
                 text += "; \(change.metric) \(short(change.baseline)) → \(short(change.current)) per \(workUnit) (\(amount)) "
                 switch change.verdict {

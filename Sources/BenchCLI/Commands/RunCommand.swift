@@ -405,7 +405,7 @@ func renderComparison(_ comparison: BaselineComparison, name: String, selected: 
     for difference in comparison.hardwareDifferences { lines.append("  not comparable: other hardware: \(difference)") }
     for warning in comparison.warnings + warnings { lines.append("  warning: \(warning)") }
     for metric in GatedMetric.counted where comparison.comparedCount(metric) == 0 && !comparison.entries.isEmpty {
-        lines.append("  \(metric) not compared: \(comparison.entries.count == 1 ? "the benchmark lacks" : "no benchmark has") \(metric) counts in both runs")
+        lines.append("  \(metric) not compared: \(comparison.entries.count == 1 ? "the benchmark lacks" : "no benchmark has") \(metric) counted in both runs")
     }
     var verdict = comparison.hasRegressions
         ? "REGRESSION: " + comparison.regressions.map { "\($0.name) (\($0.flaggedBy.map(\.rawValue).joined(separator: " and ")))" }.joined(separator: ", ")
