@@ -5,6 +5,10 @@ import SpringSolver
 /// A nonlinear motion the study compares: a ``SecondOrderSystem`` with its start, span, size,
 /// energy and GSL reference (`bench integrators --system NAME`).
 public protocol StudiedSystem: SecondOrderSystem {
+    /// The equations studied: the system's own dimension, vectors, acceleration and Jacobian
+    /// are this model's (forwarded below).
+    associatedtype Model: SecondOrderSystem where Model.Vector == Vector
+    var system: Model { get }
     /// The name on the command line.
     var name: String { get }
     /// The unit of a position (`pt`, `rad`).
@@ -20,6 +24,18 @@ public protocol StudiedSystem: SecondOrderSystem {
     var reference: (stepper: GSLStepper, check: GSLStepper) { get }
     /// The energy at a time (see each system's `energy`).
     func energy(at time: Double, of state: SpringState<Vector>) -> Double
+}
+
+extension StudiedSystem {
+    public var dimension: Int { system.dimension }
+    public func vector(_ components: [Double]) -> Vector { system.vector(components) }
+    public func acceleration(at time: Double, position: Vector, velocity: Vector) -> Vector {
+        system.acceleration(at: time, position: position, velocity: velocity)
+    }
+    public func accelerationJacobian(at time: Double, position: Vector, velocity: Vector)
+        -> (position: [Double], velocity: [Double], time: [Double]) {
+        system.accelerationJacobian(at: time, position: position, velocity: velocity)
+    }
 }
 
 /// The systems `bench integrators --system` knows, by name.
@@ -40,14 +56,6 @@ public struct StudiedDragSpring: StudiedSystem {
     public var summary: String {
         "x″ = −(k/m)(x − target) − (c/m)x′ − (c₂/m)x′|x′|, m = 1, k = 170 /s², c = 4 /s, c₂ = 0.002 /pt; 0 → 300 pt from rest"
     }
-    public var dimension: Int { 1 }
-    public func vector(_ components: [Double]) -> Double { system.vector(components) }
-    public func acceleration(at time: Double, position: Double, velocity: Double) -> Double {
-        system.acceleration(at: time, position: position, velocity: velocity)
-    }
-    public func accelerationJacobian(at time: Double, position: Double, velocity: Double) -> (position: [Double], velocity: [Double], time: [Double]) {
-        system.accelerationJacobian(at: time, position: position, velocity: velocity)
-    }
     public var initialState: SpringState<Double> { SpringState(displacement: start, velocity: 0) }
     public var span: Double { 2 }
     public var motionSize: Double { abs(system.target - start) }
@@ -66,14 +74,6 @@ public struct StudiedPendulum: StudiedSystem {
     public var unit: String { "rad" }
     public var summary: String {
         "θ″ = −(g/L) sin θ − c θ′, g = 9.81 m/s², L = 0.1 m, c = 1 /s; from 60° (1.047 rad) at rest"
-    }
-    public var dimension: Int { 1 }
-    public func vector(_ components: [Double]) -> Double { system.vector(components) }
-    public func acceleration(at time: Double, position: Double, velocity: Double) -> Double {
-        system.acceleration(at: time, position: position, velocity: velocity)
-    }
-    public func accelerationJacobian(at time: Double, position: Double, velocity: Double) -> (position: [Double], velocity: [Double], time: [Double]) {
-        system.accelerationJacobian(at: time, position: position, velocity: velocity)
     }
     public var initialState: SpringState<Double> { SpringState(displacement: startAngle, velocity: 0) }
     public var span: Double { 4 }
@@ -94,14 +94,6 @@ public struct StudiedDuffing: StudiedSystem {
     public var summary: String {
         "x″ = −(k/m)x − (k₃/m)x³ − (c/m)x′, m = 1, k = 160 /s², k₃ = 0.01 /(pt² s²), c = \(String(format: "%g", system.damping)) /s; from \(String(format: "%g", start)) pt at rest"
     }
-    public var dimension: Int { 1 }
-    public func vector(_ components: [Double]) -> Double { system.vector(components) }
-    public func acceleration(at time: Double, position: Double, velocity: Double) -> Double {
-        system.acceleration(at: time, position: position, velocity: velocity)
-    }
-    public func accelerationJacobian(at time: Double, position: Double, velocity: Double) -> (position: [Double], velocity: [Double], time: [Double]) {
-        system.accelerationJacobian(at: time, position: position, velocity: velocity)
-    }
     public var initialState: SpringState<Double> { SpringState(displacement: start, velocity: 0) }
     public var span: Double { 2 }
     public var motionSize: Double { abs(start) }
@@ -120,14 +112,6 @@ public struct StudiedChain: StudiedSystem {
     public var unit: String { "pt" }
     public var summary: String {
         "8 unit masses, each linked to the one before (the first to the pointer) by k = 10⁴ /s² and c = 100 /s; pointer p(t) = 300 pt·(1 − (1 + t/τ)e^(−t/τ)), τ = 0.05 s; all at rest at 0"
-    }
-    public var dimension: Int { SpringChain.masses }
-    public func vector(_ components: [Double]) -> SIMD8<Double> { system.vector(components) }
-    public func acceleration(at time: Double, position: SIMD8<Double>, velocity: SIMD8<Double>) -> SIMD8<Double> {
-        system.acceleration(at: time, position: position, velocity: velocity)
-    }
-    public func accelerationJacobian(at time: Double, position: SIMD8<Double>, velocity: SIMD8<Double>) -> (position: [Double], velocity: [Double], time: [Double]) {
-        system.accelerationJacobian(at: time, position: position, velocity: velocity)
     }
     public var initialState: SpringState<SIMD8<Double>> { SpringState(displacement: .zero, velocity: .zero) }
     public var span: Double { 2 }
