@@ -58,3 +58,33 @@ import Testing
         #expect(differing.isEmpty, "\(differing.map { "--\($0.key): \($0.value.sorted().joined(separator: " | "))" }.joined(separator: "; "))")
     }
 }
+
+/// `bench list` and `bench accuracy` speak JSON like the other commands (issue 23).
+@Suite struct ListAndAccuracyJSONTests {
+    @Test func listJSONNamesEveryBenchmarkWithItsRevision() throws {
+        let run = try runBench(["list", "--json", "-"])
+        #expect(run.code == 0, "\(run.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(document["schema"] as? String == "flightline.list/1")
+        let benchmarks = try #require(document["benchmarks"] as? [[String: Any]])
+        let names = Set(benchmarks.compactMap { $0["name"] as? String })
+        #expect(names.contains("arclen/cubic") && names.contains("scene/file-100-layers"))
+        #expect(benchmarks.allSatisfy { ($0["revision"] as? Int ?? 0) >= 1 })
+        #expect((document["scenes"] as? [String])?.isEmpty == false)
+    }
+
+    @Test func accuracyJSONCarriesEveryRung() throws {
+        let run = try runBench(["accuracy", "cubic-arclength", "spring-closed-form", "--ladder", "1e-6,1e-9", "--json", "-"])
+        #expect(run.code == 0, "\(run.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(document["schema"] as? String == "flightline.accuracy/1")
+        let rows = try #require(document["rows"] as? [[String: Any]])
+        #expect(rows.count == 4)
+        for row in rows {
+            let requested = try #require(row["requested"] as? Double), achieved = try #require(row["achieved"] as? Double)
+            #expect(row["met"] as? Bool == (achieved <= requested))
+        }
+        let bad = try runBench(["accuracy", "--ladder", "2", "--json", "-"])
+        #expect(bad.code == 2 && bad.stdout.isEmpty && bad.stderr.split(separator: "\n").count == 1)
+    }
+}

@@ -4,7 +4,7 @@ import TerminalPlot
 
 let accuracyCommand = Command(
     name: "accuracy",
-    synopsis: "[KERNEL…] [--ladder A,…]",
+    synopsis: "[KERNEL…] [--ladder A,…] [--json FILE]",
     summary: "the accuracy–speed map: requested against achieved error, evaluations and time per call",
     details: """
     Kernels: cubic-arclength, cubic-inverse, pathmeasure-position, spring-closed-form (default:
@@ -19,21 +19,32 @@ let accuracyCommand = Command(
     1+ at a thousandth of its size, the menu's spring at unit distance. PathMeasure refuses a rung
     below its rounding floor, as 'bench path --accuracy' does; the spring's closed form takes no
     accuracy, so its error is the same at every rung.
+
+    --json FILE writes flightline.accuracy/1: {schema, timed, referenceErrors:[{kernel, error}],
+    rows:[{kernel, requested, achieved, met, overDelivers, refusal, evaluations, nanoseconds,
+    gslError, gslEvaluations, gslNanoseconds, gslNote}]} (null where a figure does not apply or
+    was not measured); '-' writes only the JSON to stdout.
     """,
     options: [
         .option("ladder", "A,…", "requested accuracies (1 to 20, each in 1e-15…1, comma-separated)"),
+        .option("json", "FILE", "write flightline.accuracy/1 JSON; '-' for stdout"),
     ],
     run: { arguments, console in
         let kernels = arguments.positionals
         let ladder = try arguments.doubles("ladder") ?? AccuracyMap.defaultLadder
+        let destination = arguments.string("json")
+        if let destination { try checkDocumentDestination(destination) }
         let map: AccuracyMap.Result
         do {
             map = try AccuracyMap.compute(kernels: kernels, ladder: ladder, timed: isOptimizedBuild)
         } catch let error as AccuracyMapError {
             throw CLIError.usage(error.description)
         }
-        let policy = try plotPolicy(for: console, width: nil, height: nil, color: nil)
-        console.out(accuracyReport(map, plotWidth: min(policy.width, 120), usesColor: policy.usesColor))
+        if destination != "-" {
+            let policy = try plotPolicy(for: console, width: nil, height: nil, color: nil)
+            console.out(accuracyReport(map, plotWidth: min(policy.width, 120), usesColor: policy.usesColor))
+        }
+        if let destination { try writeJSON(accuracyJSON(map), to: destination, console: console) }
         return .success
     }
 )
@@ -87,4 +98,26 @@ func accuracyReport(_ map: AccuracyMap.Result, plotWidth: Int, usesColor: Bool) 
     lines.append("")
     lines.append((try? plot.render()) ?? "(no plot)")
     return lines.joined(separator: "\n")
+}
+
+/// `flightline.accuracy/1`: the map's rows as data, in the table's order.
+func accuracyJSON(_ map: AccuracyMap.Result) -> JSON {
+    func text(_ value: String?) -> JSON { value.map(JSON.string) ?? .null }
+    return .object([
+        ("schema", .string("flightline.accuracy/1")),
+        ("timed", .bool(map.timed)),
+        ("referenceErrors", .array(map.referenceError.keys.sorted().map { kernel in
+            .object([("kernel", .string(kernel)), ("error", .finite(map.referenceError[kernel]))])
+        })),
+        ("rows", .array(map.rows.map { row in
+            let over: Double? = row.achieved.flatMap { $0 > 0 ? row.requested / $0 : nil }
+            return .object([
+                ("kernel", .string(row.kernel)), ("requested", .finite(row.requested)), ("achieved", .finite(row.achieved)),
+                ("met", row.achieved == nil ? .null : .bool(row.met)), ("overDelivers", .finite(over)), ("refusal", text(row.refusal)),
+                ("evaluations", .finite(row.evaluations)), ("nanoseconds", .finite(row.nanoseconds)),
+                ("gslError", .finite(row.gslError)), ("gslEvaluations", .finite(row.gslEvaluations)),
+                ("gslNanoseconds", .finite(row.gslNanoseconds)), ("gslNote", text(row.gslNote)),
+            ])
+        })),
+    ])
 }
