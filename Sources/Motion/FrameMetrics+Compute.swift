@@ -222,17 +222,6 @@ extension FrameMetrics {
             return samples.time(ofFrame: k + 1) > span.start + slack
                 && (span.end.map { samples.time(ofFrame: k) < $0 - slack } ?? true)
         }
-        /// Whether the steps k and k + 1 straddle a boundary the span says is designed.
-        func straddlesBoundary(_ k: Int) -> Bool {
-            guard let span else { return false }
-            let from = samples.time(ofFrame: k) + slack, to = samples.time(ofFrame: k + 2) - slack
-            // A designed step is a boundary whatever the ends are: the motion restarts its
-            // velocity there by intent.
-            if span.designedSteps.contains(where: { $0 > from && $0 < to }) { return true }
-            guard span.endsAreBoundaries else { return false }
-            return [span.start, span.end].contains { $0.map { $0 > from && $0 < to } ?? false }
-        }
-
         var speeds: [Double] = []
         speeds.reserveCapacity(steps.count)
         for k in steps.indices where !base.isTeleport[k] && isAnimated(k) { speeds.append(steps[k] * hz) }
@@ -258,33 +247,9 @@ extension FrameMetrics {
                     frame: k, base: base, doubled: $0, quadrupled: finer, within: within, thresholds: thresholds)
             }
         }
-        var jump: (ratio: Double, k: Int)?
-        var turn: (degrees: Double, k: Int)?
-        var jumpCandidates: [(value: Double, k: Int)] = []
-        var turnCandidates: [(value: Double, k: Int)] = []
-        for k in 0..<max(steps.count - 1, 0)
-        where !base.isTeleport[k] && !base.isTeleport[k + 1] && !straddlesBoundary(k) {
-            let before = steps[k] * hz
-            let after = steps[k + 1] * hz
-            let high = max(before, after)
-            if high > floor {
-                let ratio = high / max(min(before, after), floor)
-                if ratio > (jump?.ratio ?? 0) { jump = (ratio, k) }
-                if ratio > thresholds.maxSpeedJump { jumpCandidates.append((ratio, k)) }
-            }
-            if before >= floor, after >= floor {
-                // Scaled to the larger component first, so the products cannot overflow.
-                let a0 = samples.displacement(afterFrame: k)
-                let b0 = samples.displacement(afterFrame: k + 1)
-                let scale = max(abs(a0.x), abs(a0.y), abs(b0.x), abs(b0.y))
-                let a = a0 / scale, b = b0 / scale
-                let cross = a.x * b.y - a.y * b.x
-                let dot = (a * b).sum()
-                let degrees = atan2(abs(cross), dot) * 180 / .pi
-                if degrees > (turn?.degrees ?? -1) { turn = (degrees, k) }
-                if degrees > thresholds.maxTurnDegrees { turnCandidates.append((degrees, k)) }
-            }
-        }
+        let scan = PeakScan(base, span: span, thresholds: thresholds, collectsCandidates: true)
+        let (jump, turn) = (scan.jump, scan.turn)
+        let (jumpCandidates, turnCandidates) = (scan.jumpCandidates, scan.turnCandidates)
         /// The candidates that are breaks, the largest of any cluster within three frames.
         func breaks(_ candidates: [(value: Double, k: Int)]) -> [(k: Int, test: RateDoublingTest?)] {
             // Boundary candidates were left out above; the rest lie inside a known-smooth span.
@@ -333,5 +298,73 @@ extension FrameMetrics {
         } else {
             self.rateDoubling = nil
         }
+    }
+}
+
+/// The largest consecutive-step speed ratio and turn over a run of frames, and the steps beyond
+/// the thresholds (the break candidates): one scan shared by ``FrameMetrics`` and the phase
+/// sweep, which needs only the peaks.
+struct PeakScan {
+    var jump: (ratio: Double, k: Int)?
+    var turn: (degrees: Double, k: Int)?
+    var jumpCandidates: [(value: Double, k: Int)] = []
+    var turnCandidates: [(value: Double, k: Int)] = []
+
+    /// - Complexity: O(n) for n frames.
+    init(_ base: StepAnalysis, span: AnimationSpan?, thresholds: Thresholds, collectsCandidates: Bool) {
+        let samples = base.samples
+        let steps = base.steps
+        let hz = samples.hz
+        let slack = 1e-9 / hz
+        let floor = thresholds.speedFloor
+        /// Whether the steps k and k + 1 straddle a boundary the span says is designed.
+        func straddlesBoundary(_ k: Int) -> Bool {
+            guard let span else { return false }
+            let from = samples.time(ofFrame: k) + slack, to = samples.time(ofFrame: k + 2) - slack
+            // A designed step is a boundary whatever the ends are: the motion restarts its
+            // velocity there by intent.
+            if span.designedSteps.contains(where: { $0 > from && $0 < to }) { return true }
+            guard span.endsAreBoundaries else { return false }
+            return [span.start, span.end].contains { $0.map { $0 > from && $0 < to } ?? false }
+        }
+        for k in 0..<max(steps.count - 1, 0)
+        where !base.isTeleport[k] && !base.isTeleport[k + 1] && !straddlesBoundary(k) {
+            let before = steps[k] * hz
+            let after = steps[k + 1] * hz
+            let high = max(before, after)
+            if high > floor {
+                let ratio = high / max(min(before, after), floor)
+                if ratio > (jump?.ratio ?? 0) { jump = (ratio, k) }
+                if collectsCandidates, ratio > thresholds.maxSpeedJump { jumpCandidates.append((ratio, k)) }
+            }
+            if before >= floor, after >= floor {
+                // Scaled to the larger component first, so the products cannot overflow.
+                let a0 = samples.displacement(afterFrame: k)
+                let b0 = samples.displacement(afterFrame: k + 1)
+                let scale = max(abs(a0.x), abs(a0.y), abs(b0.x), abs(b0.y))
+                let a = a0 / scale, b = b0 / scale
+                let cross = a.x * b.y - a.y * b.x
+                let dot = (a * b).sum()
+                let degrees = atan2(abs(cross), dot) * 180 / .pi
+                if degrees > (turn?.degrees ?? -1) { turn = (degrees, k) }
+                if collectsCandidates, degrees > thresholds.maxTurnDegrees { turnCandidates.append((degrees, k)) }
+            }
+        }
+    }
+}
+
+extension FrameMetrics {
+    /// The three figures the phase sweep takes from each phase — the largest speed jump, turn
+    /// and step — exactly as ``FrameMetrics/init(samples:doubled:quadrupled:span:thresholds:)``
+    /// computes them (the same step analysis and ``PeakScan``), without the speed profile, the
+    /// break tests or the velocity changes it does not use.
+    ///
+    /// - Complexity: O(n) for n frames.
+    static func peaks(samples: FrameSamples, span: AnimationSpan?, thresholds: Thresholds)
+        -> (speedJump: Double?, turn: Double?, maxStep: Double)
+    {
+        let base = StepAnalysis(samples, thresholds: thresholds, designedSteps: span?.designedSteps ?? [])
+        let scan = PeakScan(base, span: span, thresholds: thresholds, collectsCandidates: false)
+        return (scan.jump?.ratio, scan.turn?.degrees, base.steps.max() ?? 0)
     }
 }

@@ -57,10 +57,11 @@ extension Validation {
             let phase = Double(index) / Double(phases)
             let start = (phase - Double(framesAtRest)) / hz
             let samples = try FrameSamples(hz: hz, startTime: start, count: total) { t in position(t) }
-            let metrics = try FrameMetrics(samples: samples, span: animation, thresholds: thresholds)
-            if let jump = metrics.speedJump { jumps.append((jump.ratio, phase)) }
-            if let turn = metrics.maxTurn { turns.append((turn.degrees, phase)) }
-            steps.append((metrics.maxStep, phase))
+            // Only the peaks: the phase's figures as FrameMetrics computes them, without the rest.
+            let peaks = FrameMetrics.peaks(samples: samples, span: animation, thresholds: thresholds)
+            if let jump = peaks.speedJump { jumps.append((jump, phase)) }
+            if let turn = peaks.turn { turns.append((turn, phase)) }
+            steps.append((peaks.maxStep, phase))
         }
         func range(_ values: [(Double, Double)]) -> PhaseSweep.Range? {
             guard let worst = values.max(by: { $0.0 < $1.0 }), let least = values.min(by: { $0.0 < $1.0 }) else { return nil }

@@ -31,6 +31,45 @@ import Testing
         #expect(abs(turn.min - 76) < 1 && abs(turn.max - 119) < 1, "\(turn)")
     }
 
+    /// The sweep takes only each phase's peaks (issue 25: it recomputed full FrameMetrics 16
+    /// times per report); they must be exactly what FrameMetrics computes from the same frames,
+    /// on paths, paced and linear, repeating and not, a spring and a timeline with designed steps.
+    @Test func eachPhasesPeaksAreExactlyFrameMetricsFigures() throws {
+        let hold = try TimelineMotion(quantity: .position, end: 2, value: { t in SIMD2(t < 1 ? 100 * t : 200 + 50 * t, 30 * t) },
+                                      designedSteps: [1])
+        let scenes: [(Scene, TimingMode)] = [
+            (try Scene.bee(BeeFlight(bee: .one, sign: 1)), .linear), (try Scene.bee(BeeFlight(bee: .two, sign: -1)), .paced),
+            (try Scene.svg("M 0 0 C 100 0 0 100 100 100 L 300 0", duration: 0.7), .linear),
+            (try Scene.menu(.show), .linear), (Scene(name: "hold", kind: .timeline(hold, viewport: nil)), .linear),
+        ]
+        var compared = 0
+        for (scene, mode) in scenes {
+            for hz in [60.0, 120] {
+                let (span, position) = try Validation.trajectory(scene, mode: mode, hz: hz)
+                let repeats: Bool
+                switch scene.kind {
+                case .path(let motion, _): repeats = motion.repeats
+                case .timeline(let motion, _): repeats = motion.repeats
+                case .spring: repeats = false
+                }
+                let total = Validation.framesAtRest + Validation.framesWithin(span: span, hz: hz) + (repeats ? 0 : Validation.framesAtRest)
+                let animation = try AnimationSpan(start: 0, end: repeats ? nil : span, endsAreBoundaries: true,
+                                                  designedSteps: scene.name == "hold" ? [1] : [])
+                for index in 0..<7 {
+                    let phase = Double(index) / 7
+                    let samples = try FrameSamples(hz: hz, startTime: (phase - Double(Validation.framesAtRest)) / hz, count: total) { position($0) }
+                    let full = try FrameMetrics(samples: samples, span: animation)
+                    let peaks = FrameMetrics.peaks(samples: samples, span: animation, thresholds: Thresholds())
+                    #expect(peaks.speedJump == full.speedJump?.ratio, "\(scene.name) \(hz) Hz phase \(phase)")
+                    #expect(peaks.turn == full.maxTurn?.degrees, "\(scene.name) \(hz) Hz phase \(phase)")
+                    #expect(peaks.maxStep == full.maxStep, "\(scene.name) \(hz) Hz phase \(phase)")
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared == 70)
+    }
+
     @Test func aConstantSpeedMoveIsTheSameAtEveryPhase() throws {
         let move = try TimelineMotion(quantity: .position, end: 1, value: { t in SIMD2(300 * min(max(t, 0), 1), 0) })
         let sweep = try Validation.phaseSweep(Scene(name: "move", kind: .timeline(move, viewport: nil)), hz: 60)
