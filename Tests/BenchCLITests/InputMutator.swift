@@ -1,3 +1,4 @@
+import BenchKit
 import Foundation
 
 /// Seeded mutations of input files (scene files, Lottie files, traces), the fuzzer of issue 22:
@@ -13,18 +14,12 @@ import Foundation
 /// One to three mutations per input, each from the seeded SplitMix64 stream: the same seed
 /// gives the same inputs, in the same order, on every machine.
 struct InputMutator {
-    private var state: UInt64
+    /// BenchKit's SplitMix64 (Steele, Lea & Flood 2014): the stream every seeded part uses.
+    private var generator: SplitMix64
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { generator = SplitMix64(seed: seed) }
 
-    /// SplitMix64 (Steele, Lea & Flood 2014).
-    mutating func random() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func random() -> UInt64 { generator.next() }
 
     mutating func int(_ range: ClosedRange<Int>) -> Int {
         range.lowerBound + Int(random() % UInt64(range.count))

@@ -35,9 +35,7 @@ public struct ChromeFlingCurve: Sendable, Equatable {
     public let displacementRatio: Float
 
     public init(velocity: Double) throws {
-        guard velocity.isFinite, velocity != 0, abs(velocity) <= 1e6 else {
-            throw SpringError.invalidParameter(name: "velocity", value: velocity, expected: "a finite, non-zero number of px/s within ±1000000")
-        }
+        try requireFlingVelocity(velocity)
         self.velocity = Float(velocity)
         guard self.velocity != 0 else {
             throw SpringError.invalidParameter(name: "velocity", value: velocity, expected: "a speed a float holds above 0")

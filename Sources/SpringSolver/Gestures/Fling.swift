@@ -155,3 +155,12 @@ public struct Fling: Sendable {
         return frames
     }
 }
+
+/// The release velocity a pixel-based fling model takes (Chrome's curve, Flutter's
+/// simulations): finite, non-zero, within ±1,000,000 px/s.
+/// - Throws: ``SpringError/invalidParameter(name:value:expected:)`` otherwise.
+func requireFlingVelocity(_ velocity: Double) throws(SpringError) {
+    guard velocity.isFinite, velocity != 0, abs(velocity) <= 1e6 else {
+        throw SpringError.invalidParameter(name: "velocity", value: velocity, expected: "a finite, non-zero number of px/s within ±1000000")
+    }
+}

@@ -29,9 +29,7 @@ public struct FlutterClampingFling: Sendable, Equatable {
     public let distance: Double
 
     public init(velocity: Double, friction: Double = 0.015) throws {
-        guard velocity.isFinite, velocity != 0, abs(velocity) <= 1e6 else {
-            throw SpringError.invalidParameter(name: "velocity", value: velocity, expected: "a finite, non-zero number of px/s within ±1000000")
-        }
+        try requireFlingVelocity(velocity)
         guard friction.isFinite, friction > 0 else {
             throw SpringError.invalidParameter(name: "friction", value: friction, expected: "a positive finite number")
         }
@@ -86,9 +84,7 @@ public struct FlutterBouncingFling: Sendable, Equatable {
     public let duration: Double
 
     public init(velocity: Double, devicePixelRatio: Double = 1) throws {
-        guard velocity.isFinite, velocity != 0, abs(velocity) <= 1e6 else {
-            throw SpringError.invalidParameter(name: "velocity", value: velocity, expected: "a finite, non-zero number of px/s within ±1000000")
-        }
+        try requireFlingVelocity(velocity)
         guard devicePixelRatio.isFinite, devicePixelRatio >= 0.1, devicePixelRatio <= 10 else {
             throw SpringError.invalidParameter(name: "density", value: devicePixelRatio, expected: "a number from 0.1 to 10")
         }
