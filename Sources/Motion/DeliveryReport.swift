@@ -126,12 +126,11 @@ extension Validation {
         let thresholds = try options.thresholds.validated()
         let (span, position) = try trajectory(scene, mode: mode, hz: hz)
         let delivery = try FrameDelivery.simulate(options.model, hz: hz, span: span, seed: options.seed)
-        let label = ValidationReport.label(scene: scene.name, mode: scene.usesTimingMode ? mode : nil, hz: hz)
-        return try measure(delivery, label: label, span: span, position: position, options: options, thresholds: thresholds)
+        return try measure(delivery, span: span, position: position, options: options, thresholds: thresholds)
     }
 
     static func measure(
-        _ delivery: FrameDelivery, label: String, span: Double, position: (Double) -> SIMD2<Double>,
+        _ delivery: FrameDelivery, span: Double, position: (Double) -> SIMD2<Double>,
         options: DeliveryOptions, thresholds: PlatformThresholds
     ) throws(MotionError) -> DeliveryReport {
         let frames = delivery.frames
@@ -156,14 +155,13 @@ extension Validation {
         let last = Swift.min(Int((span * delivery.hz * (1 - 1e-12)).rounded(.up)), frames.count - 1)
         let delay = Swift.max(0, frames[last].presentation - target0 - span)
         let platform = PlatformMetrics(frames: frames, thresholds: thresholds)
-        var findings = lateFrameFindings(platform, label: label, model: options.model, thresholds: thresholds)
+        var findings = lateFrameFindings(platform, model: options.model, thresholds: thresholds)
         if onScreen.p99 > thresholds.maxOnScreenError {
             findings.append(
-                Finding(
-                    kind: .onScreenError,
-                    message:
-                        "\(label): frames delivered \(options.model.name) on the \(options.clock.rawValue) clock show the motion up to \(formatted(onScreen.max, 2)) pt from where it should be (p99 \(formatted(onScreen.p99, 2)) pt, limit \(compact(thresholds.maxOnScreenError)) pt), the worst at t = \(formatted(onScreen.maxAt, 3)) s"
-                ))
+                .onScreenError(
+                    Finding.OnScreenExcess(
+                        model: options.model, clock: options.clock, max: onScreen.max, p99: onScreen.p99,
+                        maxAt: onScreen.maxAt, limit: thresholds.maxOnScreenError)))
         }
         return DeliveryReport(
             options: options, delivery: delivery, platform: platform, shown: shown, ideal: ideal, onScreen: onScreen,
@@ -172,16 +170,15 @@ extension Validation {
 
     /// A `lateFrames` finding when XCTest would grade the hitch time ratio critical.
     static func lateFrameFindings(
-        _ platform: PlatformMetrics, label: String, model: FrameDeliveryModel, thresholds: PlatformThresholds
+        _ platform: PlatformMetrics, model: FrameDeliveryModel, thresholds: PlatformThresholds
     ) -> [Finding] {
         let apple = platform.apple
         guard apple.xctest == .critical else { return [] }
         return [
-            Finding(
-                kind: .lateFrames,
-                message:
-                    "\(label): frames delivered \(model.name) hitch \(formatted(apple.hitchTimeRatio, 1)) ms/s (\(apple.hitchCount) late, the longest \(formatted(1000 * apple.longestHitch, 1)) ms): critical by XCTest's grades (≥ \(compact(thresholds.xctestCritical)) ms/s)"
-            )
+            .lateFrames(
+                Finding.LateFrames(
+                    model: model, hitchTimeRatio: apple.hitchTimeRatio, hitchCount: apple.hitchCount,
+                    longestHitch: apple.longestHitch, criticalLimit: thresholds.xctestCritical))
         ]
     }
 }

@@ -47,16 +47,58 @@ public struct FixSuggestion: Sendable, Equatable {
         case interruptionVelocity(index: Int, time: Double, velocity: Double)
     }
 
-    /// The report the finding is in (`bee1+ linear @60 Hz`).
+    /// Why the edits remove the finding, with the figures that show it: what a reader words.
+    public enum Reason: Sendable, Equatable {
+        /// The join after element `element` passed at `to` instead of `from` seconds: the speed
+        /// arriving (`speedIn`) and leaving (`speedOut`) both become `balancedSpeed`, pt/s.
+        case balancedJoin(element: Int, from: Double, to: Double, speedIn: Double, speedOut: Double, balancedSpeed: Double)
+        /// The join after element `element` turns `turn` degrees: control point `control` of
+        /// element `movedElement` moves `from` → `to`, onto the arriving tangent (or the leaving
+        /// one), so the join is tangent-continuous.
+        case tangentJoin(
+            element: Int, turn: Double, movedElement: Int, control: Int, from: SIMD2<Double>, to: SIMD2<Double>,
+            onArrivingTangent: Bool)
+        /// A cycle restarting across `seam` without a screen: end it where it starts.
+        case closedCycle(Seam)
+        /// A cycle restarting on screen across `seam`: its start and/or end moved off screen.
+        case offScreenCycle(Seam, start: OffScreenMove?, end: OffScreenMove?)
+        /// Stop the display link on rest (`RestCriteria`): it fires at `frame` at `hz` (`nil`:
+        /// not within `simulatedSpan` seconds either), snapping at most `maxSnap` points.
+        case restStop(RestCriteria, frame: Int?, hz: Double, maxSnap: Double, simulatedSpan: Double)
+        /// Core Animation removes the UIKit animation at `removedAt` seconds, `residual` points
+        /// short of its target: animate `spring` itself, settled within `rest` at `settleTime`.
+        case settledSpring(removedAt: Double, residual: Double, spring: DampedSpring, rest: RestCriteria, settleTime: Double)
+        /// Grow the wave over `seconds` instead of drawing its `apex` (points) at once: no faster
+        /// than the `fastest` (pt/s) the spring moves it.
+        case waveGrowth(seconds: Double, apex: Double, fastest: Double)
+        /// Launch the new animation of the interruption with `velocity` (pt/s) so the velocity
+        /// stays `event.velocityBefore` across it.
+        case interruptionVelocity(TimelineMotion.Interruption, velocity: Double)
+    }
+
+    /// A point moved off screen: `distance` points toward `edge`, `margin` points beyond it
+    /// for an object of `objectSize`.
+    public struct OffScreenMove: Sendable, Equatable {
+        public enum Edge: String, Sendable, Equatable { case left, right, top, bottom }
+        public let to: SIMD2<Double>
+        public let distance: Double
+        public let edge: Edge
+        public let margin: Double
+        public let objectSize: SIMD2<Double>
+    }
+
+    /// The report the finding is in (`bee1+ linear @60 Hz`), and its place in the scene's `reports`.
     public let label: String
+    public let reportIndex: Int
     /// The rate of that report.
     public let hz: Double
-    /// The finding the change removes.
+    /// The finding the change removes, and its place in its report's `findings`.
     public let finding: Finding
+    public let findingIndex: Int
     /// The edits, all to be applied.
     public let changes: [Change]
-    /// The change in plain words, in the model's terms (`move control point 1 of element 5 to (812.4, 188.0)`).
-    public let text: String
+    /// Why they remove the finding.
+    public let reason: Reason
     /// The same change in the terms of the scene's source (a scene file's JSON paths and new
     /// values); empty when the scene has no source or the source cannot express it.
     public let sourceChanges: [SourceChange]
@@ -94,12 +136,9 @@ extension Validation {
     /// - Complexity: O(findings · joins).
     public static func fixes(for result: SceneValidation, thresholds: Thresholds = Thresholds()) -> [FixSuggestion] {
         var fixes: [FixSuggestion] = []
-        for report in result.reports {
-            var seen: [Finding.Kind: Int] = [:]
-            for finding in report.findings {
-                let index = seen[finding.kind, default: 0]
-                seen[finding.kind] = index + 1
-                guard let (changes, text) = change(for: finding, index: index, report: report, scene: result.scene, thresholds: thresholds)
+        for (reportIndex, report) in result.reports.enumerated() {
+            for (findingIndex, finding) in report.findings.enumerated() {
+                guard let (changes, reason) = change(for: finding, report: report, scene: result.scene, thresholds: thresholds)
                 else { continue }
                 var source: [SourceChange] = []
                 if let origin = result.scene.source {
@@ -112,34 +151,34 @@ extension Validation {
                     if complete { source = all }
                 }
                 fixes.append(
-                    FixSuggestion(label: report.label, hz: report.hz, finding: finding, changes: changes, text: text, sourceChanges: source))
+                    FixSuggestion(
+                        label: report.label, reportIndex: reportIndex, hz: report.hz, finding: finding, findingIndex: findingIndex, changes: changes,
+                        reason: reason, sourceChanges: source))
             }
         }
         return fixes
     }
 
     static func change(
-        for finding: Finding, index: Int, report: ValidationReport, scene: Scene, thresholds: Thresholds
-    ) -> ([FixSuggestion.Change], String)? {
-        switch finding.kind {
-        case .speedJump, .turn:
-            let event = finding.kind == .speedJump
-                ? report.metrics.speedJumpBreaks.dropFirst(index).first?.at : report.metrics.turnBreaks.dropFirst(index).first?.at
-            guard let event else { return nil }
-            return joinChange(at: event, kind: finding.kind, report: report, scene: scene, thresholds: thresholds)
-        case .teleport:
-            guard let teleport = shownTeleports(report, scene: scene).dropFirst(index).first, let seam = report.seam,
-                seamCovers(teleport, seam: seam, scene: scene, hz: report.hz)
-            else { return nil }
+        for finding: Finding, report: ValidationReport, scene: Scene, thresholds: Thresholds
+    ) -> ([FixSuggestion.Change], FixSuggestion.Reason)? {
+        switch finding {
+        case .speedJump(let jump):
+            return joinChange(at: jump.at, kind: .speedJump, report: report, scene: scene, thresholds: thresholds)
+        case .turn(let turn):
+            return joinChange(at: turn.at, kind: .turn, report: report, scene: scene, thresholds: thresholds)
+        case .teleport(let teleport):
+            guard let seam = report.seam, seamCovers(teleport, seam: seam, scene: scene, hz: report.hz) else { return nil }
             return seamChange(seam, scene: scene, report: report)
-        case .snap, .stopNeverFires:
+        case .snap(let stop), .stopNeverFires(let stop):
             guard case .spring(let spring) = scene.kind else { return nil }
-            if finding.message.contains("Core Animation removing") {
+            if stop.stop.model == .animationRemovedAtDuration {
                 return settledSpringChange(spring, thresholds: thresholds)
             }
             return restStopChange(spring, hz: report.hz, thresholds: thresholds)
-        case .firstFrameJump:
-            guard case .spring(let spring) = scene.kind, let apex = report.spring?.firstFrameApex, apex != 0 else { return nil }
+        case .firstFrameJump(let jump):
+            guard case .spring(let spring) = scene.kind, jump.apex != 0 else { return nil }
+            let apex = jump.apex
             // Grown linearly over T, the wave's middle moves |apex(0)| / T faster than the
             // spring moves it: T = |apex(0)| / (the spring's fastest apex speed) keeps the growth
             // no faster than the wave moves by itself (sampled every millisecond until the
@@ -155,17 +194,15 @@ extension Validation {
             }
             guard fastest > 0 else { return nil }
             let seconds = max((abs(apex) / fastest * 100).rounded(.up) / 100, 0.01)
-            return ([.waveGrowth(seconds: seconds)],
-                "grow the wave from zero over \(formatted(seconds, 2)) s (offset × min(t / \(formatted(seconds, 2)) s, 1)) instead of drawing its \(formatted(abs(apex), 1)) pt at once: the growth is then no faster than the \(formatted(fastest, 0)) pt/s the spring moves it at its fastest")
-        case .interruption:
-            guard case .timeline(let motion, _) = scene.kind, let event = motion.interruptions.dropFirst(index).first else { return nil }
+            return ([.waveGrowth(seconds: seconds)], .waveGrowth(seconds: seconds, apex: abs(apex), fastest: fastest))
+        case .interruption(let jump):
+            guard case .timeline = scene.kind else { return nil }
+            let event = jump.event
             // Restart: the new spring launched at the old velocity; additive: the added spring
             // launched at rest (the sum is then the old velocity).
-            let velocity = event.kind == "additive" ? 0 : event.velocityBefore.x
-            let words = event.kind == "additive"
-                ? "start the added animation at rest (a spring launched at 0)" : "start the new animation at the presented velocity (a spring launched at it)"
-            return ([.interruptionVelocity(index: index, time: event.time, velocity: velocity)],
-                "the \(event.kind) at t = \(formatted(event.time, 3)) s changes the velocity by \(formatted(event.velocityChange, 0)) pt/s: \(words), \(formatted(velocity, 1)) pt/s, so the velocity stays \(formatted(event.velocityBefore.x, 0)) pt/s")
+            let velocity = event.kind == .additive ? 0 : event.velocityBefore.x
+            return ([.interruptionVelocity(index: jump.index, time: event.time, velocity: velocity)],
+                .interruptionVelocity(event, velocity: velocity))
         case .startKick, .frameCost:
             return nil
         case .lateFrames, .onScreenError:
@@ -194,7 +231,7 @@ extension Validation {
 
     static func joinChange(
         at event: FrameEvent, kind: Finding.Kind, report: ValidationReport, scene: Scene, thresholds: Thresholds
-    ) -> ([FixSuggestion.Change], String)? {
+    ) -> ([FixSuggestion.Change], FixSuggestion.Reason)? {
         guard let (joins, vertices, cycle) = joinsAndVertexTimes(report, scene: scene) else { return nil }
         var time = event.time
         if let cycle, cycle > 0, case .path = scene.kind { time = time.truncatingRemainder(dividingBy: cycle) }
@@ -213,7 +250,9 @@ extension Validation {
             guard a > 0, b > 0 else { return nil }
             let balanced = (a * t1 + b * t0) / (a + b)
             return ([.joinTime(element: join.element, from: t, to: balanced)],
-                "pass the join of elements \(join.element) → \(join.element + 1) at t = \(formatted(balanced, 4)) s instead of \(formatted(t, 4)) s: the speed arriving (\(formatted(join.speedIn, 0)) pt/s) and leaving (\(formatted(join.speedOut, 0)) pt/s) then both become \(formatted(a / (balanced - t0), 0)) pt/s")
+                .balancedJoin(
+                    element: join.element, from: t, to: balanced, speedIn: join.speedIn, speedOut: join.speedOut,
+                    balancedSpeed: a / (balanced - t0)))
         }
         guard kinked, case .path(let motion, _) = scene.kind else { return nil }
         return controlPointChange(join, segments: motion.segments)
@@ -222,7 +261,7 @@ extension Validation {
     /// The control point next to a kinked join moved onto the other side's tangent line, at its
     /// distance from the join: the leaving element's first control if it is a curve, else the
     /// arriving element's last.
-    static func controlPointChange(_ join: Join, segments: [PathSegment]) -> ([FixSuggestion.Change], String)? {
+    static func controlPointChange(_ join: Join, segments: [PathSegment]) -> ([FixSuggestion.Change], FixSuggestion.Reason)? {
         let i = join.element - 1
         guard i + 1 < segments.count, join.gap == 0 else { return nil }
         let p = join.point
@@ -234,7 +273,6 @@ extension Validation {
         let outgoing = unit(PathMotion.direction(of: segments[i + 1], atEnd: false).simd)
         guard let incoming, let outgoing else { return nil }
         func rounded(_ v: SIMD2<Double>) -> SIMD2<Double> { (v * 10).rounded(.toNearestOrEven) / 10 }
-        let words = "the join of elements \(join.element) → \(join.element + 1) turns \(formatted(join.turn, 1))°"
         let leaving: (control: SIMD2<Double>, number: Int)? = {
             switch segments[i + 1] {
             case .quadratic(let q): return (q.p1.simd, 1)
@@ -247,7 +285,9 @@ extension Validation {
             let to = rounded(p + incoming * hypot(d.x, d.y))
             guard to != p else { return nil }
             return ([.moveControlPoint(element: join.element + 1, control: leaving.number, to: to)],
-                "\(words): move control point \(leaving.number) of element \(join.element + 1) from \(point(leaving.control)) to \(point(to)), on the arriving tangent, so the join is tangent-continuous")
+                .tangentJoin(
+                    element: join.element, turn: join.turn, movedElement: join.element + 1, control: leaving.number,
+                    from: leaving.control, to: to, onArrivingTangent: true))
         }
         let arriving: (control: SIMD2<Double>, number: Int)? = {
             switch segments[i] {
@@ -261,24 +301,12 @@ extension Validation {
         let to = rounded(p - outgoing * hypot(d.x, d.y))
         guard to != p else { return nil }
         return ([.moveControlPoint(element: join.element, control: arriving.number, to: to)],
-            "\(words): move control point \(arriving.number) of element \(join.element) from \(point(arriving.control)) to \(point(to)), on the leaving tangent, so the join is tangent-continuous")
+            .tangentJoin(
+                element: join.element, turn: join.turn, movedElement: join.element, control: arriving.number,
+                from: arriving.control, to: to, onArrivingTangent: false))
     }
-
-    static func point(_ p: SIMD2<Double>) -> String { "(\(formatted(p.x, 1)), \(formatted(p.y, 1)))" }
 
     // MARK: The seam
-
-    /// The teleports a report judges (those not hidden off screen), in `metrics.teleports` order.
-    static func shownTeleports(_ report: ValidationReport, scene: Scene) -> [Teleport] {
-        report.metrics.teleports.filter { !isHiddenTeleport($0, scene: scene) }
-    }
-
-    /// Whether a teleport starts and lands off screen (a screen known, a position moving): nobody sees it.
-    static func isHiddenTeleport(_ teleport: Teleport, scene: Scene) -> Bool {
-        guard let viewport = scene.positionViewport else { return false }
-        return !isVisible(teleport.from.position, in: viewport, size: scene.objectSize)
-            && !isVisible(teleport.to.position, in: viewport, size: scene.objectSize)
-    }
 
     static func seamCovers(_ teleport: Teleport, seam: Seam, scene: Scene, hz: Double) -> Bool {
         guard case .path(let motion, _) = scene.kind else { return abs(teleport.to.time - seam.time) <= 1.5 / hz }
@@ -289,17 +317,16 @@ extension Validation {
     /// The least move of `p` that puts an object of `size` (width, height) centred there off
     /// the screen by `margin` more.
     static func offScreen(_ p: SIMD2<Double>, _ viewport: SIMD2<Double>, margin: Double,
-                          size: SIMD2<Double> = Scene.defaultObjectSize) -> (SIMD2<Double>, String) {
+                          size: SIMD2<Double> = Scene.defaultObjectSize) -> FixSuggestion.OffScreenMove {
         let half = size / 2 + margin
-        let options: [(Double, SIMD2<Double>, String, String)] = [
-            (p.x + half.x, SIMD2(-half.x, p.y), "left", "left"),
-            (viewport.x + half.x - p.x, SIMD2(viewport.x + half.x, p.y), "right", "right"),
-            (p.y + half.y, SIMD2(p.x, -half.y), "up", "top"),
-            (viewport.y + half.y - p.y, SIMD2(p.x, viewport.y + half.y), "down", "bottom"),
+        let options: [(Double, SIMD2<Double>, FixSuggestion.OffScreenMove.Edge)] = [
+            (p.x + half.x, SIMD2(-half.x, p.y), .left),
+            (viewport.x + half.x - p.x, SIMD2(viewport.x + half.x, p.y), .right),
+            (p.y + half.y, SIMD2(p.x, -half.y), .top),
+            (viewport.y + half.y - p.y, SIMD2(p.x, viewport.y + half.y), .bottom),
         ]
         let best = options.min { $0.0 < $1.0 }!
-        let object = size.x == size.y ? "\(formatted(size.x, 0)) pt" : "\(formatted(size.x, 0)) × \(formatted(size.y, 0)) pt"
-        return (best.1, "\(formatted(best.0, 1)) pt further \(best.2): a \(object) object there is \(formatted(margin, 0)) pt beyond the \(best.3) edge")
+        return FixSuggestion.OffScreenMove(to: best.1, distance: best.0, edge: best.2, margin: margin, objectSize: size)
     }
 
     /// The speeds a cycle starts and ends with, points per second, in the report's mode.
@@ -321,46 +348,42 @@ extension Validation {
         }
     }
 
-    static func seamChange(_ seam: Seam, scene: Scene, report: ValidationReport) -> ([FixSuggestion.Change], String)? {
-        let head = "the cycle restarts at t = \(formatted(seam.time, 2)) s from \(point(seam.from)) back to \(point(seam.to))"
-        guard let viewport = scene.positionViewport else {
-            return ([.moveEnd(to: seam.to)], "\(head): end the cycle where it starts, at \(point(seam.to)), so it restarts in place")
-        }
+    static func seamChange(_ seam: Seam, scene: Scene, report: ValidationReport) -> ([FixSuggestion.Change], FixSuggestion.Reason)? {
+        guard let viewport = scene.positionViewport else { return ([.moveEnd(to: seam.to)], .closedCycle(seam)) }
         var changes: [FixSuggestion.Change] = []
-        var parts: [String] = []
+        var start: FixSuggestion.OffScreenMove?
+        var end: FixSuggestion.OffScreenMove?
         // The frames on either side of the restart lie up to a frame's travel inside the ends:
         // past the edge by 1 pt and two frames' travel at the end's speed (room for the speed a
         // longer first or last element gains), the frames there are off screen too.
         let speeds = cycleSpeeds(scene, seam: seam, report: report)
         if isVisible(seam.to, in: viewport, size: scene.objectSize) {
-            let (to, how) = offScreen(seam.to, viewport, margin: (1 + 2 * speeds.start / report.hz).rounded(.up), size: scene.objectSize)
-            changes.append(.moveStart(to: to))
-            parts.append("start it off screen at \(point(to)) (\(how))")
+            let move = offScreen(seam.to, viewport, margin: (1 + 2 * speeds.start / report.hz).rounded(.up), size: scene.objectSize)
+            changes.append(.moveStart(to: move.to))
+            start = move
         }
         if isVisible(seam.from, in: viewport, size: scene.objectSize) {
-            let (to, how) = offScreen(seam.from, viewport, margin: (1 + 2 * speeds.end / report.hz).rounded(.up), size: scene.objectSize)
-            changes.append(.moveEnd(to: to))
-            parts.append("end it off screen at \(point(to)) (\(how))")
+            let move = offScreen(seam.from, viewport, margin: (1 + 2 * speeds.end / report.hz).rounded(.up), size: scene.objectSize)
+            changes.append(.moveEnd(to: move.to))
+            end = move
         }
         guard !changes.isEmpty else { return nil }
-        return (changes, "\(head) on screen: \(parts.joined(separator: " and ")), so the restart is not seen")
+        return (changes, .offScreenCycle(seam, start: start, end: end))
     }
 
     // MARK: Springs
 
-    static func restStopChange(_ scene: SpringScene, hz: Double, thresholds: Thresholds) -> ([FixSuggestion.Change], String)? {
+    static func restStopChange(_ scene: SpringScene, hz: Double, thresholds: Thresholds) -> ([FixSuggestion.Change], FixSuggestion.Reason)? {
         // Relative to the move below the cap, as every settle judgement (`RestCriteria.scaled(toMove:)`).
         guard let rest = (try? RestCriteria(distance: thresholds.maxSnap))?.scaled(toMove: scene.motion.distance) else { return nil }
         let limit = Int(min(scene.maximumSimulatedTime * hz, Double(maximumFrames)))
         var frame: Int?
         for k in 0...limit where scene.isAtRest(at: Double(k) / hz, rest) { frame = k; break }
-        let fires = frame.map { "it fires at frame \($0), t = \(formatted(Double($0) / hz, 3)) s, @\(formatted(hz, 0)) Hz, flattening the wave by at most \(formatted(thresholds.maxSnap, 2)) pt" }
-            ?? "it does not fire within \(formatted(scene.maximumSimulatedTime, 1)) s either"
         return ([.restStop(rest)],
-            "stop the display link on rest (|model − presented| ≤ \(formatted(rest.distance, 2)) pt and speed ≤ \(formatted(rest.speed, 2)) pt/s) instead of offset == 0: \(fires)")
+            .restStop(rest, frame: frame, hz: hz, maxSnap: thresholds.maxSnap, simulatedSpan: scene.maximumSimulatedTime))
     }
 
-    static func settledSpringChange(_ scene: SpringScene, thresholds: Thresholds) -> ([FixSuggestion.Change], String)? {
+    static func settledSpringChange(_ scene: SpringScene, thresholds: Thresholds) -> ([FixSuggestion.Change], FixSuggestion.Reason)? {
         guard let end = scene.animationDuration,
               let rest = (try? RestCriteria(distance: thresholds.maxSnap))?.scaled(toMove: scene.motion.distance) else { return nil }
         let spring = scene.motion.spring
@@ -368,7 +391,7 @@ extension Validation {
         guard settle.isFinite else { return nil }
         let residual = abs(scene.motion.position(at: end) - scene.target)
         return ([.settledSpring(spring, settleTime: settle)],
-            "Core Animation removes the UIKit animation at \(formatted(end, 2)) s, \(formatted(residual, 2)) pt short of its target: animate the spring itself (mass \(compact(spring.mass)), stiffness \(formatted(spring.stiffness, 2)), damping \(formatted(spring.damping, 2))), which lasts until it settles within \(formatted(rest.distance, 2)) pt at \(formatted(settle, 2)) s")
+            .settledSpring(removedAt: end, residual: residual, spring: spring, rest: rest, settleTime: settle))
     }
 }
 

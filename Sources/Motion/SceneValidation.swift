@@ -80,10 +80,11 @@ public struct SceneValidation: Sendable {
     /// The reports' notes, once each: first those every report has (`hz` nil), in the first
     /// report's order, then each report's others with its rate.
     /// - Complexity: O(notes · reports).
-    public var notes: [(hz: Double?, note: String)] {
-        var result: [(hz: Double?, note: String)] = []
-        let everywhere = reports.dropFirst().reduce(Set(reports.first?.notes ?? [])) { $0.intersection($1.notes) }
-        for note in reports.first?.notes ?? [] where everywhere.contains(note) { result.append((nil, note)) }
+    public var notes: [(hz: Double?, note: Note)] {
+        var result: [(hz: Double?, note: Note)] = []
+        let first = reports.first?.notes ?? []
+        let everywhere = first.filter { note in reports.dropFirst().allSatisfy { $0.notes.contains(note) } }
+        for note in first where everywhere.contains(note) { result.append((nil, note)) }
         for report in reports {
             for note in report.notes where !everywhere.contains(note) { result.append((report.hz, note)) }
         }

@@ -63,12 +63,23 @@ public struct TimelineMotion: Sendable {
     /// (`kind`: `restart`, `additive`, `preserveVelocity`), with the exact velocity just before
     /// and just after it, points per second (a scalar in x, scaled by `pointsPerUnit`).
     public struct Interruption: Sendable, Equatable {
+        /// How the event retargets the running animation (Core Animation's vocabulary, as a
+        /// scene file spells it).
+        public enum Kind: String, Sendable, Equatable, CaseIterable {
+            /// A new animation replaces the running one, launched at its own velocity.
+            case restart
+            /// A new animation toward the new target is added to the running one.
+            case additive
+            /// A new animation launched at the presented velocity.
+            case preserveVelocity
+        }
+
         public let time: Double
-        public let kind: String
+        public let kind: Kind
         public let velocityBefore: SIMD2<Double>
         public let velocityAfter: SIMD2<Double>
 
-        public init(time: Double, kind: String, velocityBefore: SIMD2<Double>, velocityAfter: SIMD2<Double>) {
+        public init(time: Double, kind: Kind, velocityBefore: SIMD2<Double>, velocityAfter: SIMD2<Double>) {
             self.time = time
             self.kind = kind
             self.velocityBefore = velocityBefore

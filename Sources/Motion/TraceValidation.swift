@@ -108,27 +108,19 @@ extension Validation {
             speedJumpBreaks: m.speedJumpBreaks, maxTurn: m.maxTurn, turnBreaks: m.turnBreaks,
             teleports: trace.recordedTeleports(thresholds: thresholds), designedSteps: [],
             maxVelocityChange: m.maxVelocityChange, rateDoubling: nil, span: span)
-        let label = ValidationReport.label(scene: trace.source, mode: nil, hz: hz)
-        // Only teleports are judged: word only them (the reported breaks would be formatted for
-        // nothing, one message per held frame).
-        let judged = FrameMetrics(
-            hz: m.hz, frames: m.frames, maxStep: m.maxStep, maxStepAt: m.maxStepAt, speed: m.speed, speedJump: nil,
-            speedJumpBreaks: [], maxTurn: nil, turnBreaks: [], teleports: metrics.teleports, designedSteps: [],
-            maxVelocityChange: nil, rateDoubling: nil, span: span)
-        let teleports = judged.findings(label: label, thresholds: thresholds).filter { $0.kind == .teleport }
+        // Only teleports are judged.
+        let teleports = metrics.teleports.map(Finding.teleport)
         let frames = trace.deliveredFrames(hz: hz)
         let delivery = FrameDelivery(model: .recorded(frames), hz: hz, frames: frames)
         let platform = PlatformMetrics(frames: frames, thresholds: platformThresholds)
-        let late = lateFrameFindings(platform, label: label, model: delivery.model, thresholds: platformThresholds)
+        let late = lateFrameFindings(platform, model: delivery.model, thresholds: platformThresholds)
         let options = DeliveryOptions(model: delivery.model, clock: .target, thresholds: platformThresholds)
         let report = DeliveryReport(
             options: options, delivery: delivery, platform: platform, shown: trace.positions, ideal: nil, onScreen: nil,
             frameCounted: nil, frameCountedDelay: nil, span: shown[shown.count - 1] - shown[0], findings: late)
-        var notes = [
-            "a recording: \(trace.count) frames shown over \(formatted(span.end! - span.start, 3)) s, judged refresh by refresh at \(compact(hz)) Hz for teleports and late frames; speed jumps and turns are reported, not judged (no samples at twice the rate to tell a bend from a break), and there is no ideal trajectory for an on-screen error"
-        ]
-        if trace.presentations == nil { notes.append("no present column: each frame counts as shown at its time") }
-        if trace.targets == nil { notes.append("no target column: each frame was due one refresh after the one before") }
+        var notes: [Note] = [.recording(frames: trace.count, span: span.end! - span.start, hz: hz)]
+        if trace.presentations == nil { notes.append(.recordingWithoutPresentTimes) }
+        if trace.targets == nil { notes.append(.recordingWithoutTargetTimes) }
         let validated = ValidationReport(
             scene: trace.source, mode: nil, hz: hz, frames: samples.count, duration: span.end! - span.start, metrics: metrics,
             joins: [], seam: nil, seamEndVisible: nil, seamStartVisible: nil, spring: nil, frameCostFraction: nil,

@@ -158,17 +158,15 @@ public enum Validation {
         let span = try AnimationSpan(start: 0, end: motion.repeats ? nil : motion.duration, endsAreBoundaries: true)
         let metrics = try FrameMetrics(
             samples: samples, doubled: doubled, quadrupled: quadrupled, span: span, thresholds: thresholds)
-        let label = ValidationReport.label(scene: name, mode: motion.mode, hz: hz)
-        var notes: [String] = []
+        var notes: [Note] = []
         let findings = offScreenFiltered(
-            metrics.findings(label: label, thresholds: thresholds), metrics: metrics, viewport: viewport, objectSize: objectSize,
-            notes: &notes)
+            metrics.findings, metrics: metrics, viewport: viewport, objectSize: objectSize, notes: &notes)
         let startSpeed = motion.startSpeed, endSpeed = motion.endSpeed
         if startSpeed > 0 || (!motion.repeats && endSpeed > 0) {
-            var line = "starts from rest at \(formatted(startSpeed, 0)) pt/s"
-            if !motion.repeats { line += " and stops from \(formatted(endSpeed, 0)) pt/s at \(formatted(motion.duration, 2)) s" }
-            line += ": the ends of a play are its timing curve's design, not breaks (a move shorter than a frame is still a teleport)"
-            notes.append(line)
+            notes.append(
+                .playEnds(
+                    startSpeed: startSpeed, endSpeed: motion.repeats ? nil : endSpeed,
+                    duration: motion.repeats ? nil : motion.duration))
         }
         let seam = motion.seam
         var endVisible: Bool?
@@ -178,14 +176,7 @@ public enum Validation {
                 endVisible = isVisible(seam.from, in: viewport, size: objectSize)
                 startVisible = isVisible(seam.to, in: viewport, size: objectSize)
             }
-            func place(_ p: SIMD2<Double>, _ visible: Bool?) -> String {
-                let point = "(\(formatted(p.x, 1)), \(formatted(p.y, 1)))"
-                guard let visible else { return point }
-                return point + (visible ? " on screen" : " off screen")
-            }
-            notes.append(
-                "the pass restarts every \(formatted(motion.duration, 2)) s from \(place(seam.from, endVisible)) back to \(place(seam.to, startVisible)): a gap of \(formatted(seam.gap, 1)) pt"
-            )
+            notes.append(.seam(seam, period: motion.duration, endVisible: endVisible, startVisible: startVisible))
         }
         return ValidationReport(
             scene: name, mode: motion.mode, hz: hz, frames: count, duration: Double(count - 1) / hz,
@@ -223,27 +214,20 @@ public enum Validation {
             start: motion.start, end: motion.end, endsAreBoundaries: true, designedSteps: motion.designedSteps)
         let metrics = try FrameMetrics(
             samples: samples, doubled: doubled, quadrupled: quadrupled, span: span, thresholds: thresholds)
-        let label = ValidationReport.label(scene: name, mode: nil, hz: hz)
-        var notes = motion.notes
+        var notes = motion.notes.map(Note.scene)
         var findings = offScreenFiltered(
-            metrics.findings(label: label, thresholds: thresholds), metrics: metrics,
-            viewport: motion.quantity == .position ? viewport : nil, objectSize: objectSize, notes: &notes)
-        for event in motion.interruptions {
-            func speed(_ v: SIMD2<Double>) -> String {
-                motion.quantity == .position ? "(\(formatted(v.x, 0)), \(formatted(v.y, 0)))" : formatted(v.x, 0)
-            }
-            let line = "interrupted (\(event.kind)) at t = \(formatted(event.time, 3)) s: velocity \(speed(event.velocityBefore)) → \(speed(event.velocityAfter)) pt/s, a change of \(formatted(event.velocityChange, 0)) pt/s"
+            metrics.findings, metrics: metrics, viewport: motion.quantity == .position ? viewport : nil,
+            objectSize: objectSize, notes: &notes)
+        for (index, event) in motion.interruptions.enumerated() {
+            let jump = Finding.InterruptionJump(index: index, event: event, isPosition: motion.quantity == .position)
             if event.velocityChange > thresholds.speedFloor {
-                findings.append(Finding(kind: .interruption, message: "\(label): \(line)"))
+                findings.append(.interruption(jump))
             } else {
-                notes.append(line + " (within the \(formatted(thresholds.speedFloor, 0)) pt/s speed floor: continuous)")
+                notes.append(.smoothInterruption(jump, speedFloor: thresholds.speedFloor))
             }
         }
         if !metrics.designedSteps.isEmpty {
-            let times = metrics.designedSteps.prefix(5).map { "t = \(formatted($0.to.time, 2)) s" }.joined(separator: ", ")
-            let more = metrics.designedSteps.count > 5 ? ", …" : ""
-            notes.append(
-                "\(metrics.designedSteps.count) step\(metrics.designedSteps.count == 1 ? "" : "s") by design (holds, discrete keyframes, steps()) at \(times)\(more): reported, not judged")
+            notes.append(.designedSteps(times: metrics.designedSteps.map(\.to.time)))
         }
         var endVisible: Bool?
         var startVisible: Bool?
@@ -261,23 +245,16 @@ public enum Validation {
     /// each of those noted instead. Teleport findings come first, in `metrics.teleports` order.
     static func offScreenFiltered(
         _ findings: [Finding], metrics: FrameMetrics, viewport: SIMD2<Double>?,
-        objectSize: SIMD2<Double> = Scene.defaultObjectSize, notes: inout [String]
+        objectSize: SIMD2<Double> = Scene.defaultObjectSize, notes: inout [Note]
     ) -> [Finding] {
         guard let viewport else { return findings }
         var result: [Finding] = []
-        var index = 0
         for finding in findings {
-            guard finding.kind == .teleport else { result.append(finding); continue }
-            defer { index += 1 }
-            guard index < metrics.teleports.count else { result.append(finding); continue }
-            let teleport = metrics.teleports[index]
-            if !isVisible(teleport.from.position, in: viewport, size: objectSize),
-               !isVisible(teleport.to.position, in: viewport, size: objectSize) {
-                notes.append(
-                    "a jump of \(formatted(teleport.distance, 1)) pt at t = \(formatted(teleport.to.time, 2)) s from \(formatted(teleport.from.position.x, 1)), \(formatted(teleport.from.position.y, 1)) to \(formatted(teleport.to.position.x, 1)), \(formatted(teleport.to.position.y, 1)) happens off screen: not seen, not judged")
-            } else {
-                result.append(finding)
-            }
+            guard case .teleport(let teleport) = finding,
+                !isVisible(teleport.from.position, in: viewport, size: objectSize),
+                !isVisible(teleport.to.position, in: viewport, size: objectSize)
+            else { result.append(finding); continue }
+            notes.append(.hiddenTeleport(teleport))
         }
         return result
     }
@@ -304,7 +281,6 @@ public enum Validation {
         -> ValidationReport
     {
         let count = frameCount(of: scene, hz: hz)
-        let label = ValidationReport.label(scene: scene.name, mode: nil, hz: hz)
         // Frames at rest before the start and, once the stop fires, after it (the value stays).
         let stopTime = scene.stopHolds(at: Double(count - 1) / hz) ? Double(count - 1) / hz : nil
         let rest = framesAtRest
@@ -329,15 +305,9 @@ public enum Validation {
             samples: samples, doubled: doubled, quadrupled: quadrupled,
             span: AnimationSpan(start: 0, end: stopTime, endsAreBoundaries: true, isSmoothInside: resolvesOscillation),
             thresholds: thresholds)
-        var findings = metrics.findings(label: label, thresholds: thresholds)
-        let kick = startKick(samples: samples, doubled: doubled, quadrupled: quadrupled, thresholds: thresholds)
-        if let kick {
-            findings.append(
-                Finding(
-                    kind: .startKick,
-                    message:
-                        "\(label): jumps from rest to \(formatted(kick.firstFrameSpeed, 0)) pt/s in the first frame, while the spring changes its velocity by \(formatted(kick.nextFrameChange, 0)) pt/s over the next: the initial velocity is a kick (\(kick.rateTest.phrase))"
-                ))
+        var findings = metrics.findings
+        if let kick = startKick(samples: samples, doubled: doubled, quadrupled: quadrupled, thresholds: thresholds) {
+            findings.append(.startKick(kick))
         }
         let response = try SpringResponse(
             positions: presented, from: scene.motion.initialPosition, target: scene.target, hz: hz,
@@ -376,25 +346,12 @@ public enum Validation {
             }
             stops.append(try StopCondition(model: .animationRemovedAtDuration, offsets: offsets, residuals: residuals, hz: hz))
         }
-        let condition = scene.restStop.map {
-            "at rest (|offset| ≤ \(compact($0.distance)) pt, speed ≤ \(compact($0.speed)) pt/s)"
-        } ?? "offset == 0"
+        let rule: Finding.StopRule = scene.restStop.map { .rest($0) } ?? .exactOffset
         for stop in stops where scene.stopsOnExactOffset || scene.restStop != nil {
-            let model = stop.model == .continuousSpring ? "the exact spring" : "Core Animation removing the animation at its duration"
-            if let frame = stop.frame, stop.snap > thresholds.maxSnap {
-                findings.append(
-                    Finding(
-                        kind: .snap,
-                        message:
-                            "\(label): the stop snaps \(formatted(stop.snap, 2)) pt at frame \(frame), t = \(formatted(stop.time ?? 0, 2)) s (with \(model))"
-                    ))
+            if stop.frame != nil, stop.snap > thresholds.maxSnap {
+                findings.append(.snap(Finding.SpringStop(stop: stop, rule: rule)))
             } else if stop.frame == nil {
-                findings.append(
-                    Finding(
-                        kind: .stopNeverFires,
-                        message:
-                            "\(label): the stop condition \(condition) never fires within \(formatted(stop.simulatedUntil, 1)) s (with \(model)): the display link redraws for ever"
-                    ))
+                findings.append(.stopNeverFires(Finding.SpringStop(stop: stop, rule: rule)))
             }
         }
 
@@ -407,12 +364,7 @@ public enum Validation {
             apex = a0
             apexStep = abs(a1 - a0)
             if abs(a0) >= thresholds.teleportMinimumStep, abs(a0) > thresholds.teleportFactor * abs(a1 - a0) {
-                findings.append(
-                    Finding(
-                        kind: .firstFrameJump,
-                        message:
-                            "\(label): the wave appears at full height in the first frame (its middle \(formatted(abs(a0), 1)) pt \(a0 < 0 ? "above" : "below") the flat edge, then it moves \(formatted(abs(a1 - a0), 1)) pt in the next frame)"
-                    ))
+                findings.append(.firstFrameJump(Finding.FirstFrameJump(apex: a0, nextStep: abs(a1 - a0))))
             }
         }
 
@@ -425,38 +377,30 @@ public enum Validation {
             response: response, stops: stops, firstFrameOffset: continuousOffsets[0], firstFrameApex: apex,
             secondFrameApexStep: apexStep, startVelocityStep: velocityStep, startAccelerationStep: accelerationStep,
             integrators: integrators)
-        var notes = scene.notes
+        var notes = scene.notes.map(Note.scene)
         if let adaptive = integrators.first(where: { $0.name == IntegratorKind.dopri54.rawValue }), !adaptive.maxError.isFinite {
-            notes.append(
-                "dopri54 stopped at t = \(formatted(adaptive.time, 3)) s: more than \(adaptiveStepBudget) steps, or a step size underflow (the spring is too stiff for one solve at rtol 1e-9); its error is shown as diverged")
+            notes.append(.adaptiveSolverStopped(time: adaptive.time, stepBudget: adaptiveStepBudget))
         }
         if !resolvesOscillation {
-            notes.append(
-                "the spring oscillates at \(formatted(scene.motion.spring.dampedFrequency / (2 * .pi), 1)) Hz: fewer than four frames per period at \(formatted(hz, 0)) Hz, so the frames alias it; its steps are judged by the samples alone")
+            notes.append(.aliasedOscillation(frequency: scene.motion.spring.dampedFrequency / (2 * .pi), hz: hz))
         }
-        notes.append(
-            "starts from rest with a velocity step of \(compact(velocityStep.rounded())) pt/s and an acceleration step of \(compact(accelerationStep.rounded())) pt/s² (the spring's launch; the break test judges the start like any other moment)")
-        if let stop = stops.first, let time = stop.time, let frame = stop.frame, scene.restStop != nil {
-            var line = "with the exact spring, the display link stops \(condition) at frame \(frame), t = \(formatted(time, 3)) s, flattening the wave by \(formatted(stop.snap, 2)) pt"
-            if let settle = response.settleTime, time > settle {
-                line += "; it redraws for \(formatted(time - settle, 2)) s after the motion settled at \(formatted(settle, 2)) s"
-            }
-            notes.append(line)
+        notes.append(.springLaunch(velocityStep: velocityStep, accelerationStep: accelerationStep))
+        let settle = response.settleTime
+        if let stop = stops.first, let time = stop.time, let frame = stop.frame, let rest = scene.restStop {
+            notes.append(
+                .restStop(rest, frame: frame, time: time, snap: stop.snap, settleTime: settle.flatMap { time > $0 ? $0 : nil }))
         } else if let stop = stops.first, let time = stop.time, let frame = stop.frame {
             let before = frame > 0 ? abs(scene.motion.position(at: Double(frame - 1) / hz) - scene.target) : 0
-            var line =
-                "with the exact spring, offset == 0 first holds at frame \(frame), t = \(formatted(time, 3)) s, where the deviation (\(before == 0 ? "0" : String(format: "%.2g", before)) pt one frame earlier) rounds to exactly \(formatted(scene.target, 0)) in Double"
-            if let settle = response.settleTime, time > settle {
-                line += "; the display link redraws for \(formatted(time - settle, 2)) s after the motion settled at \(formatted(settle, 2)) s"
-            }
-            notes.append(line)
+            notes.append(
+                .exactOffsetStop(
+                    frame: frame, time: time, deviationBefore: before, target: scene.target,
+                    settleTime: settle.flatMap { time > $0 ? $0 : nil }))
         }
         if stops.count > 1, let time = stops[1].time {
-            notes.append(
-                "if Core Animation removes the animation at \(formatted(scene.animationDuration ?? 0, 2)) s, the stop fires at t = \(formatted(time, 3)) s with a snap of \(formatted(stops[1].snap, 3)) pt")
+            notes.append(.removalStop(duration: scene.animationDuration ?? 0, time: time, snap: stops[1].snap))
         }
         if let growth = scene.waveGrowth, scene.shape != nil {
-            notes.append("the wave grows from zero over \(formatted(growth, 2)) s (its offset drawn × min(t / \(formatted(growth, 2)) s, 1))")
+            notes.append(.waveGrowth(seconds: growth))
         }
         return ValidationReport(
             scene: scene.name, mode: nil, hz: hz, frames: count, duration: Double(count - 1) / hz, metrics: metrics,
@@ -473,7 +417,7 @@ public enum Validation {
     /// against the launch.
     static func startKick(
         samples: FrameSamples, doubled: FrameSamples, quadrupled: FrameSamples, thresholds: Thresholds
-    ) -> (firstFrameSpeed: Double, nextFrameChange: Double, rateTest: RateDoublingTest)? {
+    ) -> Finding.StartKick? {
         let rest = framesAtRest
         guard samples.count >= rest + 3 else { return nil }
         let first = samples.velocity(afterFrame: rest), next = samples.velocity(afterFrame: rest + 1)
@@ -486,7 +430,7 @@ public enum Validation {
                 quadrupled: StepAnalysis(quadrupled, thresholds: thresholds), thresholds: thresholds),
             test.isBreak
         else { return nil }
-        return (speed, change, test)
+        return Finding.StartKick(firstFrameSpeed: speed, nextFrameChange: change, rateTest: test)
     }
 
     /// Every integrator against the exact position at each frame: the fixed-step ones stepped

@@ -1,33 +1,5 @@
 /// Findings ranked by size and grouped across rates: the worst of each kind per scene and mode.
 extension ValidationReport {
-    /// A finding's text without the report's label, and the size it is ranked by.
-    public struct RankedFinding: Sendable, Equatable {
-        /// How bad it is: a teleport's distance (pt), a speed jump's ratio, a turn's degrees;
-        /// 0 for the other kinds.
-        public let weight: Double
-        /// The finding's message without its leading "label: ".
-        public let text: String
-    }
-
-    /// This report's findings of one kind, in order, each with its weight.
-    /// - Complexity: O(findings).
-    public func rankedFindings(of kind: Finding.Kind) -> [RankedFinding] {
-        let prefix = label + ": "
-        let texts = findings.filter { $0.kind == kind }.map { finding in
-            finding.message.hasPrefix(prefix) ? String(finding.message.dropFirst(prefix.count)) : finding.message
-        }
-        let weights: [Double]
-        switch kind {
-        case .teleport: weights = metrics.teleports.map(\.distance)
-        case .speedJump: weights = metrics.speedJumpBreaks.map(\.ratio)
-        case .turn: weights = metrics.turnBreaks.map(\.degrees)
-        default: weights = []
-        }
-        return texts.enumerated().map { (index, text) in
-            RankedFinding(weight: index < weights.count ? weights[index] : 0, text: text)
-        }
-    }
-
     /// The cost of one frame, seconds, once measured (`frameCostFraction` of the budget 1/hz).
     public var frameCostSeconds: Double? { frameCostFraction.map { $0 / hz } }
 }
@@ -42,8 +14,8 @@ public struct FindingGroup: Sendable, Equatable {
     public let rates: [Double]
     /// The most places it shows at one rate.
     public let count: Int
-    /// The worst instance over the rates (the first of equal weight).
-    public let worst: ValidationReport.RankedFinding
+    /// The worst instance over the rates (by ``Finding/weight``; the first of equal weight).
+    public let worst: Finding
 }
 
 extension Validation {
@@ -51,26 +23,27 @@ extension Validation {
     /// per group the rates, the most places at one rate and the worst instance.
     /// - Complexity: O(findings).
     public static func findingGroups(_ results: [SceneValidation]) -> [FindingGroup] {
-        struct Group { var head: String; var kind: Finding.Kind; var rates: [Double] = []; var count = 0; var worst: ValidationReport.RankedFinding? }
-        var order: [String] = []
-        var groups: [String: Group] = [:]
+        struct Key: Hashable { var head: String; var kind: Finding.Kind }
+        struct Group { var rates: [Double] = []; var count = 0; var worst: Finding? }
+        var order: [Key] = []
+        var groups: [Key: Group] = [:]
         for report in results.flatMap(\.reports) where report.verdict == .janky {
             let head = [report.scene, report.mode?.rawValue].compactMap { $0 }.joined(separator: " ")
             for kind in Finding.Kind.allCases {
-                let ranked = report.rankedFindings(of: kind)
-                guard let best = ranked.max(by: { $0.weight < $1.weight }) else { continue }
-                let key = head + "|" + kind.rawValue
-                if groups[key] == nil { order.append(key); groups[key] = Group(head: head, kind: kind) }
-                groups[key]!.rates.append(report.hz)
-                groups[key]!.count = max(groups[key]!.count, ranked.count)
-                if groups[key]!.worst == nil || best.weight > groups[key]!.worst!.weight {
-                    groups[key]!.worst = best
-                }
+                let found = report.findings.filter { $0.kind == kind }
+                guard let best = found.max(by: { $0.weight < $1.weight }) else { continue }
+                let key = Key(head: head, kind: kind)
+                if groups[key] == nil { order.append(key) }
+                var group = groups[key, default: Group()]
+                group.rates.append(report.hz)
+                group.count = max(group.count, found.count)
+                if group.worst == nil || best.weight > group.worst!.weight { group.worst = best }
+                groups[key] = group
             }
         }
         return order.map { key in
             let group = groups[key]!
-            return FindingGroup(head: group.head, kind: group.kind, rates: group.rates, count: group.count, worst: group.worst!)
+            return FindingGroup(head: key.head, kind: key.kind, rates: group.rates, count: group.count, worst: group.worst!)
         }
     }
 }

@@ -51,19 +51,16 @@ public struct ValidationReport: Sendable, Equatable {
     public let frameCostFraction: Double?
     /// `janky` when there is any finding.
     public let verdict: Verdict
-    /// The reasons for `janky`, each one line starting with `label`.
+    /// The reasons for `janky`, each with its evidence.
     public let findings: [Finding]
-    /// Plain-words facts that are not flaws (how a parameter was treated, where the seam is).
-    public let notes: [String]
+    /// Facts that are not flaws (how a parameter was treated, where the seam is).
+    public let notes: [Note]
     /// The frames as a display delivered them (`withDelivery`); `nil` for ideal frames.
     public let delivery: DeliveryReport?
     /// The sample-based figures over the phase of the frames against the start (`PhaseSweep`);
     /// `nil` for a recording (its frames fell where they fell) and for a spring (smooth by model:
     /// its frame figures are measured, never judged).
     public let phaseSweep: PhaseSweep?
-
-    /// The findings' messages.
-    public var reasons: [String] { findings.map(\.message) }
 
     /// `bee1+ linear @60 Hz`, `menu-show @120 Hz`.
     public var label: String { Self.label(scene: scene, mode: mode, hz: hz) }
@@ -76,7 +73,7 @@ public struct ValidationReport: Sendable, Equatable {
     init(
         scene: String, mode: TimingMode?, hz: Double, frames: Int, duration: Double,
         metrics: FrameMetrics, joins: [Join], seam: Seam?, seamEndVisible: Bool?, seamStartVisible: Bool?,
-        spring: SpringReport?, frameCostFraction: Double?, findings: [Finding], notes: [String],
+        spring: SpringReport?, frameCostFraction: Double?, findings: [Finding], notes: [Note],
         delivery: DeliveryReport? = nil, phaseSweep: PhaseSweep? = nil
     ) {
         self.scene = scene
@@ -151,12 +148,7 @@ public struct ValidationReport: Sendable, Equatable {
         let fraction = seconds * hz
         var findings = self.findings.filter { $0.kind != .frameCost }
         if fraction > thresholds.maxFrameCostFraction {
-            findings.append(
-                Finding(
-                    kind: .frameCost,
-                    message:
-                        "\(label): one frame costs \(formatted(100 * fraction, 1)) % of the \(formatted(1000 / hz, 2)) ms budget (limit \(formatted(100 * thresholds.maxFrameCostFraction, 0)) %)"
-                ))
+            findings.append(.frameCost(Finding.FrameCostExcess(fraction: fraction, hz: hz, limit: thresholds.maxFrameCostFraction)))
         }
         return ValidationReport(
             scene: scene, mode: mode, hz: hz, frames: frames, duration: duration, metrics: metrics, joins: joins,

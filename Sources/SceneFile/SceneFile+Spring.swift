@@ -185,13 +185,12 @@ extension SceneFile {
                 throw timeNode.error("expected interruption times that increase, got \(JSONText.number(time)) after \(JSONText.number(previousTime))")
             }
             let kindNode = try fields.required("kind")
-            let kind = try kindNode.string()
-            guard ["restart", "additive", "preserveVelocity"].contains(kind) else {
+            guard let kind = TimelineMotion.Interruption.Kind(rawValue: try kindNode.string()) else {
                 throw kindNode.error("expected \"restart\", \"additive\" or \"preserveVelocity\", got \(kindNode.described)")
             }
             let newTarget = try fields.required("toValue").number(in: -1e7...1e7, "a value") * scale
             let velocityNode = fields.optional("velocity")
-            if let velocityNode, kind == "preserveVelocity" {
+            if let velocityNode, kind == .preserveVelocity {
                 throw velocityNode.error("expected no velocity with preserveVelocity (the presented velocity is kept)")
             }
             let velocity = try (velocityNode?.number(in: -1e9...1e9, "a velocity in units per second") ?? 0) * scale
@@ -203,7 +202,7 @@ extension SceneFile {
                 if let springNode = fields.members.first(where: { $0.key == "spring" })?.value {
                     throw springNode.error("expected either spring or duration (a basic animation) for the new animation, not both")
                 }
-                if kind == "preserveVelocity" {
+                if kind == .preserveVelocity {
                     throw durationNode.error("expected a spring with preserveVelocity (a basic animation's curve sets its own velocity)")
                 }
                 if let velocityNode { throw velocityNode.error("expected no velocity with a basic animation (its timing function sets it)") }
@@ -238,13 +237,13 @@ extension SceneFile {
             if let basic {
                 // A basic animation from `from` to `to` over its duration, eased; then held.
                 let (duration, easing) = basic
-                let from = kind == "additive" ? target : before.x, to = newTarget
+                let from = kind == .additive ? target : before.x, to = newTarget
                 let eased: @Sendable (Double) -> (x: Double, v: Double) = { s in
                     let u = min(max(s / duration, 0), 1)
                     let v = s >= 0 && s < duration ? (to - from) * easing.slope(at: u) / duration : 0
                     return (from + (to - from) * easing.progress(u), v)
                 }
-                if kind == "additive" {
+                if kind == .additive {
                     let old = current, oldTarget = target
                     next = { t in
                         let a = old(t), b = eased(t - time)
@@ -260,7 +259,7 @@ extension SceneFile {
             } else {
                 do {
                     switch kind {
-                    case "additive":
+                    case .additive:
                         let added = try SpringMotion(spring: spring, from: target, to: newTarget, initialVelocity: velocity)
                         let old = current, oldTarget = target
                         next = { t in
@@ -270,7 +269,7 @@ extension SceneFile {
                         after = before.v + velocity
                         end = max(end, time + added.settleTime())
                     default:
-                        let start = kind == "restart" ? velocity : before.v
+                        let start = kind == .restart ? velocity : before.v
                         let fresh = try SpringMotion(spring: spring, from: before.x, to: newTarget, initialVelocity: start)
                         next = { t in (fresh.position(at: t - time), fresh.velocity(at: t - time)) }
                         after = start

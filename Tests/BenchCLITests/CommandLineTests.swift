@@ -147,7 +147,8 @@ import Testing
         let request = try ValidateRequest(arguments, judgesFrameCost: false)
         let results = try request.run()
         #expect(results.contains { $0.reports.contains { $0.verdict == .janky } })
-        let validate = SceneReport.render(results, request: request, plotWidth: 78, usesColor: false)
+        let validate = SceneReport.render(
+            results, request: request, fixes: SceneReport.fixes(results, thresholds: request.thresholds), plotWidth: 78, usesColor: false)
         let mainJob = smoothnessReport(results, request: request, plotWidth: 78, usesColor: false)
         #expect(validate.contains("(exit 1)"))
         #expect(!mainJob.contains("(exit 1)"))

@@ -151,7 +151,7 @@ import Testing
     static func reportProblems(_ report: ValidationReport, _ name: String) -> [String] {
         var problems: [String] = []
         if let figure = report.nonFiniteMetric { problems.append("\(name): the \(figure) is not finite, verdict \(report.verdict)") }
-        for text in report.reasons + report.notes {
+        for text in report.reasons + report.notes.map(\.text) {
             if let number = CommandLineFuzzTests.nonFiniteNumber(in: text) { problems.append("\(name): \(number)") }
         }
         return problems

@@ -41,7 +41,7 @@ func close(_ a: SIMD2<Double>, _ b: SIMD2<Double>, _ tolerance: Double = 1e-9) -
         }
         for hz in [60.0, 120.0] {
             let report = try Validation.validate(try scene(motion, "box/position"), hz: hz)
-            #expect(report.verdict == .smooth, "\(report.reasons)")
+            #expect(report.verdict == .smooth, "\(report.findings)")
             #expect(abs(report.metrics.maxStep - 300 / hz) < 1e-9)
             #expect(abs((report.metrics.speed?.median ?? 0) - 300) < 1e-6)
         }
@@ -65,7 +65,7 @@ func close(_ a: SIMD2<Double>, _ b: SIMD2<Double>, _ tolerance: Double = 1e-9) -
         }
         for hz in [60.0, 120.0] {
             let report = try Validation.validate(try scene(motion, "ball/position"), hz: hz)
-            #expect(report.verdict == .smooth, "\(report.reasons)")
+            #expect(report.verdict == .smooth, "\(report.findings)")
         }
     }
 
@@ -113,7 +113,7 @@ func close(_ a: SIMD2<Double>, _ b: SIMD2<Double>, _ tolerance: Double = 1e-9) -
         for name in ["blinker/position", "blinker/opacity"] {
             for hz in [60.0, 120.0] {
                 let report = try Validation.validate(try scene(motion, name), hz: hz)
-                #expect(report.verdict == .smooth, "\(name) @\(hz): \(report.reasons)")
+                #expect(report.verdict == .smooth, "\(name) @\(hz): \(report.findings)")
                 #expect(!report.metrics.designedSteps.isEmpty)
             }
         }

@@ -31,7 +31,7 @@ import Testing
                 if scene.name == "ticker/position" {
                     #expect(report.verdict == .janky)
                 } else {
-                    #expect(report.verdict == .smooth, "\(scene.name) @\(hz) Hz: \(report.reasons)")
+                    #expect(report.verdict == .smooth, "\(scene.name) @\(hz) Hz: \(report.findings)")
                 }
             }
         }

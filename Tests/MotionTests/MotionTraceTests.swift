@@ -46,7 +46,7 @@ import Testing
     @Test func anEvenRecordingIsSmoothWithNoHitches() throws {
         let report = try Validation.validate(trace: try MotionTrace.csv(csv(), source: "even.csv"))
         #expect(abs(report.hz - 60) < 1e-6)
-        #expect(report.verdict == .smooth, "\(report.reasons)")
+        #expect(report.verdict == .smooth, "\(report.findings)")
         let platform = try #require(report.delivery).platform
         #expect(platform.apple.hitchTimeRatio < 1e-9)
         #expect(platform.chrome.max == 0)

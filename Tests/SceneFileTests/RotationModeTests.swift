@@ -41,7 +41,7 @@ import Testing
         let scenes = try Self.scenes("auto", path: circle, extra: #", "calculationMode": "paced", "repeatCount": "infinite""#)
         for hz in [60.0, 120] {
             let report = try Validation.validate(scenes[1], hz: hz)
-            #expect(report.verdict == .smooth, "\(report.reasons)")
+            #expect(report.verdict == .smooth, "\(report.findings)")
         }
         guard case .timeline(let turning, _) = scenes[1].kind else { Issue.record("not a timeline"); return }
         // One turn in 2 s, clockwise on screen (y down): +2π·25 pt over a pass.

@@ -42,7 +42,7 @@ import Testing
         let scene = try #require(file.scenes.first)
         for hz in [60.0, 120] {
             let report = try Validation.validate(scene, mode: .paced, hz: hz)
-            #expect(report.verdict == .smooth, "\(report.reasons)")
+            #expect(report.verdict == .smooth, "\(report.findings)")
             #expect(report.joins.allSatisfy { $0.turn < 1e-9 && abs($0.speedRatio - 1) < 1e-12 })
             #expect(report.seam?.gap == 0)
             #expect(report.seamStartVisible == false)

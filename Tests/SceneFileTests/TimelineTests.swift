@@ -58,7 +58,7 @@ import Testing
         let scene = try SceneFile(text: document(animation)).scenes[0]
         for hz in [60.0, 120] {
             let report = try Validation.validate(scene, hz: hz)
-            #expect(report.verdict == .smooth, "\(report.reasons)")
+            #expect(report.verdict == .smooth, "\(report.findings)")
         }
     }
 

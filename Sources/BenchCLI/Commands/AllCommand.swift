@@ -103,7 +103,8 @@ let allCommand = Command(
 /// exits 0 whatever the verdicts — it says what `bench validate` would do instead of claiming an
 /// exit code of its own.
 func smoothnessReport(_ results: [SceneValidation], request: ValidateRequest, plotWidth: Int, usesColor: Bool) -> String {
-    let text = SceneReport.render(results, request: request, plotWidth: plotWidth, usesColor: usesColor)
+    let fixes = SceneReport.fixes(results, thresholds: request.thresholds)
+    let text = SceneReport.render(results, request: request, fixes: fixes, plotWidth: plotWidth, usesColor: usesColor)
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     for index in lines.indices.reversed() where lines[index].hasPrefix("verdict: ") && lines[index].hasSuffix(" (exit 1)") {
         lines[index] = String(lines[index].dropLast(" (exit 1)".count))

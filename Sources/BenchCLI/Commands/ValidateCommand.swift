@@ -137,17 +137,18 @@ let validateCommand = Command(
         // rlottie plays each file before anything is printed: a file it refuses is one line.
         let references = try ReferenceOption.compare(arguments, files: request.files)
         let results = try request.run()
+        let fixes = SceneReport.fixes(results, thresholds: request.thresholds)
         if destination != "-" {
             let policy = try plotPolicy(for: console, width: nil, height: nil, color: nil)
-            console.out(SceneReport.render(results, request: request, plotWidth: min(policy.width - 2, 100), usesColor: policy.usesColor))
+            console.out(SceneReport.render(results, request: request, fixes: fixes, plotWidth: min(policy.width - 2, 100), usesColor: policy.usesColor))
             if !references.isEmpty { console.out(ReferenceOption.text(references)) }
         }
         if let destination {
             switch format {
             case .junit: try writeDocument(Data(SceneReport.junit(results).xml().utf8), to: destination, console: console, named: format.documentName)
-            case .markdown: try writeDocument(Data(SceneReport.markdown(results, thresholds: request.thresholds).utf8), to: destination, console: console, named: format.documentName)
+            case .markdown: try writeDocument(Data(SceneReport.markdown(results, fixes: fixes).utf8), to: destination, console: console, named: format.documentName)
             default:
-                var document = SceneReport.json(results, thresholds: request.thresholds, files: request.files)
+                var document = SceneReport.json(results, thresholds: request.thresholds, fixes: fixes, files: request.files)
                 if !references.isEmpty, case .object(var members) = document {
                     members.append(("reference", ReferenceOption.json(references)))
                     document = .object(members)

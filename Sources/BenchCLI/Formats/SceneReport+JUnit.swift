@@ -16,7 +16,7 @@ extension SceneReport {
                         ? JUnitReport.Failure(message: report.reasons.joined(separator: "; "), type: "janky",
                                               details: report.reasons.joined(separator: "\n"))
                         : nil,
-                    output: report.notes.joined(separator: "\n"))
+                    output: report.notes.map(\.text).joined(separator: "\n"))
             })
         })
     }

@@ -7,7 +7,7 @@ extension SceneReport {
     /// rate with frames, the largest step, speed jump and turn, the verdict and its reasons
     /// (joined by `<br>`, every cell escaped by `Markup.markdownCell`), the computed fixes as a
     /// list (each source edit in a code span), then the verdict line.
-    static func markdown(_ results: [SceneValidation], thresholds: Thresholds = Thresholds()) -> String {
+    static func markdown(_ results: [SceneValidation], fixes: [[FixSuggestion]]) -> String {
         let reports = results.flatMap(\.reports)
         let rows = reports.map { report -> [String] in
             let m = report.metrics
@@ -25,7 +25,7 @@ extension SceneReport {
         var text = Markup.markdownTable(
             ["scene", "mode", "rate", "frames", "max step", "speed jump", "max turn", "verdict", "reasons"], rows,
             rightAligned: [2, 3, 4, 5, 6])
-        let fixes = fixLines(results, thresholds: thresholds)
+        let fixes = fixLines(results, fixes: fixes)
         if !fixes.isEmpty {
             text += "\n**fixes** (computed from the model; each removes the finding it names):\n\n"
             for line in fixes.dropFirst() {

@@ -128,7 +128,7 @@ extension SceneReport {
             ("onScreenError", error(d.onScreen)),
             ("frameCountedError", error(d.frameCounted)),
             ("frameCountedDelay", .finite(d.frameCountedDelay)),
-            ("reasons", .array(d.findings.map { .string($0.message) })),
+            ("reasons", .array(d.findings.map { .string($0.message(label: report.label)) })),
         ])
     }
 }

@@ -17,7 +17,9 @@ extension SceneReport {
     /// size, objects (name, JSON path, kind, validated quantities; still objects have none) and
     /// notes. A timeline's report adds `start` and `end` (its absolute span, seconds from the
     /// scene's or file's t = 0, a Lottie file's frame 0) and `joins` (exact, from its keyframes).
-    static func json(_ results: [SceneValidation], thresholds: Thresholds, files: [LottieInput] = []) -> JSON {
+    static func json(
+        _ results: [SceneValidation], thresholds: Thresholds, fixes: [[FixSuggestion]], files: [LottieInput] = []
+    ) -> JSON {
         var thresholdMembers: [(String, JSON)] = []
         for flag in SceneThresholds.flags {
             thresholdMembers.append((camel(flag.name), .finite(thresholds[keyPath: flag.keyPath])))
@@ -26,10 +28,9 @@ extension SceneReport {
             ("schema", .string("flightline.validate/1")),
             ("build", .string(buildConfiguration)),
             ("thresholds", .object(thresholdMembers)),
-            ("scenes", .array(results.flatMap { result in
-                let fixes = Validation.fixes(for: result, thresholds: thresholds)
-                return result.reports.map { report in
-                    json(report, judged: result.judgesFrameCost, scene: result.scene, fixes: fixes.filter { $0.label == report.label })
+            ("scenes", .array(zip(results, fixes).flatMap { (result, sceneFixes) in
+                result.reports.enumerated().map { (index, report) in
+                    json(report, judged: result.judgesFrameCost, scene: result.scene, fixes: sceneFixes.filter { $0.reportIndex == index })
                 }
             })),
         ]
@@ -75,7 +76,8 @@ extension SceneReport {
             ("metrics", metrics(report, judged: judged)),
             ("verdict", .string(report.verdict.rawValue)),
             ("reasons", .array(report.reasons.map(JSON.string))),
-            ("notes", .array(report.notes.map(JSON.string))),
+            ("findings", .array(report.findings.map { findingJSON($0, label: report.label) })),
+            ("notes", .array(report.notes.map { .string($0.text) })),
             ("timing", timing),
             ("fixes", json(fixes: fixes)),
         ]

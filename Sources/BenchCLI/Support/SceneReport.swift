@@ -5,7 +5,9 @@ import TerminalPlot
 /// The text and JSON of `bench validate`: per scene a table of mode × rate, the exact join view,
 /// spring facts, a compact plot and, at the end, the findings in plain words.
 enum SceneReport {
-    static func render(_ results: [SceneValidation], request: ValidateRequest, plotWidth: Int, usesColor: Bool) -> String {
+    static func render(
+        _ results: [SceneValidation], request: ValidateRequest, fixes: [[FixSuggestion]], plotWidth: Int, usesColor: Bool
+    ) -> String {
         var blocks: [String] = []
         let rates = request.rates.map { $0.formatted }.joined(separator: ", ")
         // The modes path scenes ran in (a scene file fixes its own); none without a path scene.
@@ -26,7 +28,7 @@ enum SceneReport {
         for result in results {
             blocks.append(render(result, plotWidth: plotWidth, usesColor: usesColor, thresholds: request.thresholds))
         }
-        blocks.append(findings(results, verbose: request.verbose, fixes: fixLines(results, thresholds: request.thresholds)))
+        blocks.append(findings(results, verbose: request.verbose, fixes: fixLines(results, fixes: fixes)))
         return blocks.joined(separator: "\n\n")
     }
 
@@ -196,7 +198,7 @@ enum SceneReport {
 
     /// The scene's notes, once each; a note that differs between rates is prefixed by its rate.
     static func notes(_ result: SceneValidation) -> [String] {
-        result.notes.map { entry in entry.hz.map { "@\(rate($0)): \(entry.note)" } ?? entry.note }
+        result.notes.map { entry in entry.hz.map { "@\(rate($0)): \(entry.note.text)" } ?? entry.note.text }
     }
 
     /// The findings, one line per scene × mode × kind (the worst instance, the rates it shows
@@ -213,7 +215,7 @@ enum SceneReport {
         if verbose {
             lines.append("findings (\(checks), \(total) reasons):")
             for report in janky {
-                for finding in report.findings { lines.append("  " + finding.message) }
+                for reason in report.reasons { lines.append("  " + reason) }
             }
         } else {
             lines.append("findings (\(checks); the worst of each kind, --verbose lists all \(total) reasons):")
