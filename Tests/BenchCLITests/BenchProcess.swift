@@ -89,6 +89,17 @@ func expectUsageError(_ run: BenchRun, mentioning message: String, sourceLocatio
 }
 
 /// Parses `text` as a JSON object.
+/// Every finding of a `flightline.validate/1` document, each `{kind, evidence…, message}` with
+/// its report's `scene` and `hz` added.
+func validateFindings(_ text: String) throws -> [[String: Any]] {
+    let scenes = try #require(try jsonObject(text)["scenes"] as? [[String: Any]])
+    return scenes.flatMap { scene in
+        ((scene["findings"] as? [[String: Any]]) ?? []).map { finding in
+            finding.merging([("scene", scene["scene"] ?? ""), ("hz", scene["hz"] ?? 0)]) { old, _ in old }
+        }
+    }
+}
+
 func jsonObject(_ text: String) throws -> [String: Any] {
     let object = try JSONSerialization.jsonObject(with: Data(text.utf8))
     return try #require(object as? [String: Any])

@@ -61,8 +61,12 @@ import Testing
     @Test func interruptionsAreReportedAtTheirTime() throws {
         let run = try runBench(["validate", Self.scenes.appendingPathComponent("interruptions.scene.json").path, "--hz", "60"])
         #expect(run.code == 1)
-        #expect(run.stdout.contains("restart/position.y @60 Hz: interrupted (restart) at t = 0.150 s: velocity 1335 → 0 pt/s, a change of 1335 pt/s"))
-        #expect(!run.stdout.contains("additive/position.y @60 Hz: interrupted"))
+        let json = try runBench(["validate", Self.scenes.appendingPathComponent("interruptions.scene.json").path, "--hz", "60", "--json", "-"])
+        let interruptions = try validateFindings(json.stdout).filter { $0["kind"] as? String == "interruption" }
+        #expect(interruptions.map { $0["scene"] as? String } == ["restart/position.y"], "\(interruptions)")
+        let restart = try #require(interruptions.first)
+        #expect(restart["interruption"] as? String == "restart" && restart["t"] as? Double == 0.15)
+        #expect(abs(((restart["velocityChange"] as? Double) ?? 0) - 1335) < 0.5)
         #expect(run.stdout.contains("keyframes (exact, from the file): 1 join, 1 breaks continuity"))
         // A layer of scalar timelines plots its value by default.
         let plot = try runBench(["plot", Self.scenes.appendingPathComponent("interruptions.scene.json").path, "--layer", "restart", "--width", "60", "--height", "12"])

@@ -14,11 +14,13 @@ import Testing
         for scene in ["bee1+", "bee1-", "bee2+", "bee2-", "menu-show", "menu-dismiss"] {
             #expect(run.stdout.contains("── \(scene):"), "\(scene)")
         }
-        // The flaws the demos really have, in words.
-        #expect(run.stdout.contains("teleports"))
-        #expect(run.stdout.contains("speed jumps"))
-        #expect(run.stdout.contains("the wave appears at full height in the first frame"))
         #expect(run.stdout.contains("verdict: janky"))
+        // The flaws the demos really have, as data.
+        let findings = try validateFindings(try runBench(["validate", "--json", "-"]).stdout)
+        let kinds = Set(findings.compactMap { $0["kind"] as? String })
+        #expect(kinds.isSuperset(of: ["teleport", "speedJump", "firstFrameJump"]), "\(kinds)")
+        let wave = try #require(findings.first { $0["kind"] as? String == "firstFrameJump" && $0["scene"] as? String == "menu-show" })
+        #expect(((wave["apex"] as? Double) ?? 0) < 0, "the wave rises above the flat edge")
         // The exact view and the side-by-side comparison.
         #expect(run.stdout.contains("joins (exact"))
         #expect(run.stdout.contains("seam: every 3.30 s"))
@@ -46,7 +48,8 @@ import Testing
     func moveShorterThanAFrameIsJanky(duration: String) throws {
         let run = try runBench(["validate", "--svg", "M 0 0 L 400 0", "--duration", duration, "--hz", "60"])
         #expect(run.code == 1, "\(run.stdout)")
-        #expect(run.stdout.contains("teleports 400.0 pt in one frame"))
+        let findings = try validateFindings(try runBench(["validate", "--svg", "M 0 0 L 400 0", "--duration", duration, "--hz", "60", "--json", "-"]).stdout)
+        #expect(findings.contains { $0["kind"] as? String == "teleport" && abs(($0["distance"] as? Double ?? 0) - 400) < 1e-9 }, "\(findings)")
     }
 
     /// Issue 10: the JSON of a smooth spring does not call its steep launch a break, and says why.
@@ -65,7 +68,9 @@ import Testing
     @Test func springKickedFromRestIsJanky() throws {
         let run = try runBench(["validate", "--response", "0.35", "--damping-fraction", "0.8", "--to", "300", "--velocity", "3000"])
         #expect(run.code == 1)
-        #expect(run.stdout.contains("the initial velocity is a kick"))
+        let json = try runBench(["validate", "--response", "0.35", "--damping-fraction", "0.8", "--to", "300", "--velocity", "3000", "--json", "-"])
+        let kick = try #require(try validateFindings(json.stdout).first { $0["kind"] as? String == "startKick" })
+        #expect(((kick["firstFrameSpeed"] as? Double) ?? 0) > 10 * ((kick["nextFrameChange"] as? Double) ?? .infinity))
     }
 
     /// Issue 10: no number the validation prints is NaN or infinite, in the text or the JSON.
@@ -100,7 +105,8 @@ import Testing
         let corner = ["validate", "--svg", "M0 0 L100 0 L100 100", "--duration", "1", "--mode", "linear"]
         let strict = try runBench(corner)
         #expect(strict.code == 1)
-        #expect(strict.stdout.contains("heading turns"))
+        let turns = try validateFindings(try runBench(corner + ["--json", "-"]).stdout).filter { $0["kind"] as? String == "turn" }
+        #expect(turns.contains { abs(($0["degrees"] as? Double ?? 0) - 90) < 1 }, "\(turns)")
         let lenient = try runBench(corner + ["--max-turn", "180", "--max-speed-jump", "2"])
         #expect(lenient.code == 0, "\(lenient.stdout)")
         #expect(lenient.stdout.contains("thresholds changed by flags"))
