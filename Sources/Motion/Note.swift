@@ -7,6 +7,13 @@ public enum Note: Sendable, Equatable {
     /// A note the scene's builder wrote (a scene file's reader, the Lottie reader, the seeds:
     /// how a parameter was treated), passed on as written.
     case scene(String)
+    /// The menu's UIKit spring (`duration` s, damping ratio, `velocity` in distances per second)
+    /// and the spring the mapping made of it.
+    case uikitSpring(duration: Double, dampingRatio: Double, velocity: Double, spring: DampedSpring)
+    /// The menu's phase under each UIKit mapping SpringSolver knows.
+    case uikitMappings([MenuBounce.MappingOutcome])
+    /// A user's spring: the demo's `offset == 0` stop is shown for comparison, not judged.
+    case userSpringStopNotJudged
     /// A play that starts from rest at `startSpeed` (points per second) and, when it does not
     /// repeat, stops from `endSpeed` at `duration` seconds: its timing curve's design.
     case playEnds(startSpeed: Double, endSpeed: Double?, duration: Double?)

@@ -93,9 +93,7 @@ public struct Scene: Sendable {
     public static func spring(
         _ motion: SpringMotion<Double>, name: String = "spring", notes: [String] = []
     ) throws(MotionError) -> Scene {
-        let notes = notes + [
-            "the menu demo's stop condition (offset == 0 exactly) is shown for comparison but not judged: a user's spring is stopped by its engine's own rest threshold"
-        ]
+        let notes = notes.map(Note.scene) + [.userSpringStopNotJudged]
         return Scene(
             name: name, kind: .spring(try SpringScene(name: name, motion: motion, notes: notes, stopsOnExactOffset: false)))
     }

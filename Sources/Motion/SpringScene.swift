@@ -63,8 +63,8 @@ public struct SpringScene: Sendable {
     public let shape: MenuShape?
     /// The longest time simulated while waiting for the stop condition, seconds.
     public let maximumSimulatedTime: Double
-    /// Plain-words notes on how the scene was set up (e.g. how a damping ratio was treated).
-    public let notes: [String]
+    /// How the scene was set up (e.g. how a damping ratio was treated).
+    public let notes: [Note]
     /// Whether the scene's redraw loop stops on `offset == 0` exactly, as the menu demo's display
     /// link does: then a stop that never fires, or snaps, is a flaw. A user's spring has no such
     /// loop (its engine stops it at its own rest threshold): the stop is reported, not judged.
@@ -107,7 +107,7 @@ public struct SpringScene: Sendable {
     public init(
         name: String, motion: SpringMotion<Double>, animationDuration: Double? = nil,
         positiveOffsetScale: Double = 1, shape: MenuShape? = nil, maximumSimulatedTime: Double = 10,
-        notes: [String] = [], stopsOnExactOffset: Bool = true, restStop: RestCriteria? = nil, waveGrowth: Double? = nil
+        notes: [Note] = [], stopsOnExactOffset: Bool = true, restStop: RestCriteria? = nil, waveGrowth: Double? = nil
     ) throws(MotionError) {
         if let waveGrowth { try MotionError.requirePositive(waveGrowth, "wave growth (s)") }
         if let animationDuration {
@@ -249,23 +249,6 @@ public enum MenuBounce {
         }
     }
 
-    static func mappingNote(_ outcomes: [MappingOutcome]) -> String {
-        let parts = outcomes.map { outcome in
-            "\(outcome.mapping) k \(formatted(outcome.spring.stiffness, 2)) "
-                + (outcome.overshootTime > 0 ? "overshoots at \(formatted(outcome.overshootTime, 3)) s" : "does not overshoot")
-                + ", settles at \(formatted(outcome.settleTime, 3)) s"
-        }
-        var note = "UIKit mappings: " + parts.joined(separator: "; ")
-        if outcomes.count == 2 {
-            let (a, b) = (outcomes[0], outcomes[1])
-            func shift(_ value: Double) -> String { (value >= 0 ? "+" : "") + formatted(value, 3) }
-            let overshoot = a.overshootTime == 0 && b.overshootTime == 0
-                ? "no overshoot either way" : "overshoot \(shift(b.overshootTime - a.overshootTime)) s"
-            note += " (\(b.mapping) vs \(a.mapping): \(overshoot), settle \(shift(b.settleTime - a.settleTime)) s)"
-        }
-        return note
-    }
-
     /// The scene for `phase`, with the spring from a UIKit mapping (default: SpringSolver's
     /// `EnvelopeDecayMapping.default`: mass 1, ω₀ such that the envelope decays to 0.001 of the
     /// distance at the duration, a damping ratio above 1 clamped to 1). How the mapping treated
@@ -280,18 +263,20 @@ public enum MenuBounce {
         let from = phase == .show ? hiddenY : shownY
         let to = phase == .show ? shownY : hiddenY
         let motion: SpringMotion<Double>
-        var notes: [String] = []
+        var notes: [Note] = []
         do {
             let parameters = try UIKitSpringParameters(
                 duration: duration, dampingRatio: dampingRatio(phase), initialSpringVelocity: initialSpringVelocity)
             let conversion = try parameters.conversion(mapping: mapping)
-            if let note = conversion.note { notes.append(note) }
+            if let note = conversion.note { notes.append(.scene(note)) }
             notes.append(
-                "UIKit spring (duration \(formatted(duration, 1)) s, damping ratio \(formatted(dampingRatio(phase), 1)), velocity \(formatted(initialSpringVelocity, 1))) → mass \(formatted(conversion.spring.mass, 0)), stiffness \(formatted(conversion.spring.stiffness, 2)), damping \(formatted(conversion.spring.damping, 3)) (ζ \(formatted(conversion.spring.dampingRatio, 3)), ω₀ \(formatted(conversion.spring.naturalFrequency, 3)) rad/s)")
+                .uikitSpring(
+                    duration: duration, dampingRatio: dampingRatio(phase), velocity: initialSpringVelocity,
+                    spring: conversion.spring))
             motion = try SpringMotion(
                 spring: conversion.spring, from: from, to: to,
                 initialVelocity: parameters.initialVelocity(from: from, to: to))
-            notes.append(mappingNote(try mappingOutcomes(phase)))
+            notes.append(.uikitMappings(try mappingOutcomes(phase)))
         } catch {
             throw MotionError("menu spring could not be built: \(error)")
         }

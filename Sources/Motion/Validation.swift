@@ -377,7 +377,7 @@ public enum Validation {
             response: response, stops: stops, firstFrameOffset: continuousOffsets[0], firstFrameApex: apex,
             secondFrameApexStep: apexStep, startVelocityStep: velocityStep, startAccelerationStep: accelerationStep,
             integrators: integrators)
-        var notes = scene.notes.map(Note.scene)
+        var notes = scene.notes
         if let adaptive = integrators.first(where: { $0.name == IntegratorKind.dopri54.rawValue }), !adaptive.maxError.isFinite {
             notes.append(.adaptiveSolverStopped(time: adaptive.time, stepBudget: adaptiveStepBudget))
         }

@@ -138,7 +138,7 @@ extension SceneFile {
         do {
             let scene = try SpringScene(
                 name: name, motion: motion, animationDuration: stopsOnExactOffset || restStop != nil ? animationDuration : nil,
-                positiveOffsetScale: offsetScale, shape: shape, notes: notes, stopsOnExactOffset: stopsOnExactOffset,
+                positiveOffsetScale: offsetScale, shape: shape, notes: notes.map(Note.scene), stopsOnExactOffset: stopsOnExactOffset,
                 restStop: restStop, waveGrowth: waveGrowth)
             return Scene(name: name, kind: .spring(scene))
         } catch {

@@ -117,6 +117,25 @@ extension Note {
         switch self {
         case .scene(let text):
             return text
+        case .uikitSpring(let duration, let ratio, let velocity, let s):
+            return "UIKit spring (duration \(decimals(duration, 1)) s, damping ratio \(decimals(ratio, 1)), velocity \(decimals(velocity, 1))) → mass \(decimals(s.mass, 0)), stiffness \(decimals(s.stiffness, 2)), damping \(decimals(s.damping, 3)) (ζ \(decimals(s.dampingRatio, 3)), ω₀ \(decimals(s.naturalFrequency, 3)) rad/s)"
+        case .uikitMappings(let outcomes):
+            let parts = outcomes.map { outcome in
+                "\(outcome.mapping) k \(decimals(outcome.spring.stiffness, 2)) "
+                    + (outcome.overshootTime > 0 ? "overshoots at \(decimals(outcome.overshootTime, 3)) s" : "does not overshoot")
+                    + ", settles at \(decimals(outcome.settleTime, 3)) s"
+            }
+            var note = "UIKit mappings: " + parts.joined(separator: "; ")
+            if outcomes.count == 2 {
+                let (a, b) = (outcomes[0], outcomes[1])
+                func shift(_ value: Double) -> String { (value >= 0 ? "+" : "") + decimals(value, 3) }
+                let overshoot = a.overshootTime == 0 && b.overshootTime == 0
+                    ? "no overshoot either way" : "overshoot \(shift(b.overshootTime - a.overshootTime)) s"
+                note += " (\(b.mapping) vs \(a.mapping): \(overshoot), settle \(shift(b.settleTime - a.settleTime)) s)"
+            }
+            return note
+        case .userSpringStopNotJudged:
+            return "the menu demo's stop condition (offset == 0 exactly) is shown for comparison but not judged: a user's spring is stopped by its engine's own rest threshold"
         case .playEnds(let startSpeed, let endSpeed, let duration):
             var line = "starts from rest at \(decimals(startSpeed, 0)) pt/s"
             if let endSpeed, let duration { line += " and stops from \(decimals(endSpeed, 0)) pt/s at \(decimals(duration, 2)) s" }
