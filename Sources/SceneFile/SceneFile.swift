@@ -99,6 +99,7 @@ public struct SceneFile: Sendable {
             "calculationMode", "tensionValues", "continuityValues", "biasValues", "rotationMode"] + timing
         public static let basic = ["type", "property", "pointsPerUnit", "fromValue", "toValue", "byValue", "timingFunction"] + timing
         public static let spring = ["type", "property", "pointsPerUnit", "spring", "fromValue", "toValue", "velocity", "initialVelocity", "displayLink", "interruptions"]
+        public static let decay = ["type", "property", "pointsPerUnit", "platform", "velocity", "fromValue", "density"]
         public static let interruption = ["time", "kind", "toValue", "velocity", "spring", "duration", "timingFunction"]
         public static let springParameters: [String] = {
             var seen = Set<String>()
@@ -260,8 +261,16 @@ public struct SceneFile: Sendable {
                 hasDisplayLink: hasDisplayLink, pointsPerUnit: pointsPerUnit.0, basicInterruptions: basicInterruptions)
             let scene = Scene(name: compiled.name, kind: compiled.kind, source: source, objectSize: compiled.objectSize)
             return (Track(layer: context.layer, property: context.property, path: node.path, scene: scene, curve: nil, timing: nil), nil)
+        case "decay":
+            let compiled = try decayScene(node, object: &object, name: name, context: context, pointsPerUnit: pointsPerUnit.0)
+            try object.finish(expected: Keys.decay)
+            let source = TrackSource(
+                path: node.path, pathData: nil, values: nil, dimension: 1, keyTimes: nil, timing: nil, linearTiming: false,
+                hasDisplayLink: false, pointsPerUnit: pointsPerUnit.0)
+            let scene = Scene(name: compiled.name, kind: compiled.kind, source: source, objectSize: context.size)
+            return (Track(layer: context.layer, property: context.property, path: node.path, scene: scene, curve: nil, timing: nil), nil)
         default:
-            throw typeNode.error("expected \"keyframe\", \"basic\" or \"spring\", got \(typeNode.described)")
+            throw typeNode.error("expected \"keyframe\", \"basic\", \"spring\" or \"decay\", got \(typeNode.described)")
         }
     }
 

@@ -1,0 +1,68 @@
+import JSONDocument
+import Motion
+import SpringSolver
+
+/// Decay animations (issue 24): a property released with a velocity and decelerated as a
+/// platform's scroll view does it (SpringSolver's `Fling`: UIKit's per-millisecond rate,
+/// Android's spline, Flutter's simulations, Chrome's fling curve), validated like every track.
+extension SceneFile {
+    /// The platform's length unit per point: Android counts physical pixels (a point is a dp,
+    /// `density` px); UIKit, Flutter (logical pixels) and Chrome (CSS pixels) count points.
+    static func platformUnitsPerPoint(_ platform: FlingPlatform, density: Double) -> Double {
+        platform == .android ? density : 1
+    }
+
+    static func decayScene(
+        _ node: JSONNode, object: inout JSONObject, name: String, context: TrackContext, pointsPerUnit: Double
+    ) throws(JSONDocumentError) -> Scene {
+        guard context.dimension == 1 else {
+            throw node.error("expected a decay on a scalar property (position.x, position.y, …); a fling moves along one axis")
+        }
+        let platformNode = try object.required("platform")
+        let platformName = try platformNode.string()
+        guard let platform = FlingPlatform(rawValue: platformName) else {
+            let names = FlingPlatform.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+            throw platformNode.error("expected one of \(names), got \(platformNode.described)")
+        }
+        let from = try object.required("fromValue").number(in: -1e7...1e7, "a value")
+        let velocityNode = try object.required("velocity")
+        let velocity = try velocityNode.number(in: -1e9...1e9, "a velocity in units per second")
+        let density = try object.optional("density").map { n throws(JSONDocumentError) in
+            try n.number(in: 0.1...10, "a screen density (device pixels per point) from 0.1 to 10")
+        } ?? 1
+        let scale = pointsPerUnit
+        let perPoint = platformUnitsPerPoint(platform, density: density)
+        let fling: Fling
+        do {
+            fling = try Fling(platform: platform, velocity: velocity * scale * perPoint, density: density)
+        } catch {
+            throw velocityNode.error("\(error)")
+        }
+        let start = from * scale, end = fling.duration
+        let value: @Sendable (Double) -> SIMD2<Double> = { t in
+            SIMD2(start + fling.state(at: min(max(t, 0), end)).position / perPoint, 0)
+        }
+        var notes = [
+            "a \(platform.rawValue) fling at \(JSONText.number(velocity)) units/s comes to rest \(JSONText.number((fling.distance / perPoint / scale * 1000).rounded() / 1000)) units away after \(JSONText.number((end * 1000).rounded() / 1000)) s"
+        ]
+        // UIKit's stop is the model's assumption (Apple documents none): the offset is put at the
+        // deceleration's limit once less than half a point is left. That last step is the
+        // model's, not the scene's: a designed step, reported and not judged.
+        var designed: [Double] = []
+        if case .uikit = fling.model, end > 0 {
+            designed = [end]
+            notes.append("UIKit's stop (less than 0.5 pt left, then the limit) is the model's assumption: its last step is reported, not judged")
+        }
+        if platform == .android {
+            notes.append("Android's OverScroller moves in whole pixels (at density \(JSONText.number(density))): at the slow end the frames step by uneven whole pixels, as a device shows them, and are judged so")
+        }
+        do {
+            let timeline = try TimelineMotion(
+                quantity: .scalar(name: context.property, unit: context.defaultPointsPerUnit.1, pointsPerUnit: scale),
+                start: 0, end: end, value: value, designedSteps: designed, notes: notes)
+            return Scene(name: name, kind: .timeline(timeline, viewport: nil))
+        } catch {
+            throw node.error("\(error)")
+        }
+    }
+}

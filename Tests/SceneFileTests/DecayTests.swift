@@ -1,0 +1,67 @@
+import Foundation
+import Motion
+import SceneFile
+import SpringSolver
+import Testing
+
+/// `"type": "decay"` (issue 24): a property released with a velocity and decelerated as a
+/// platform does it, the timeline reading SpringSolver's `Fling` in points.
+@Suite struct DecayTests {
+    static func timeline(_ animation: String) throws -> (Scene, TimelineMotion) {
+        let scene = try #require(try SceneFile(text: document(animation)).scenes.first)
+        guard case .timeline(let motion, _) = scene.kind else { throw DecayError.notATimeline }
+        return (scene, motion)
+    }
+    enum DecayError: Error { case notATimeline }
+
+    @Test func aUIKitDecayIsTheFlingFromItsValue() throws {
+        let (scene, motion) = try Self.timeline(
+            #"{"property": "position.y", "type": "decay", "platform": "uikit", "velocity": -1000, "fromValue": 600}"#)
+        let fling = try Fling(platform: .uikit, velocity: -1000)
+        #expect(motion.start == 0 && motion.end == fling.duration)
+        for t in stride(from: 0.0, through: fling.duration, by: 0.0137) {
+            #expect(motion.value(t).x == 600 + fling.state(at: t).position)
+        }
+        // At rest before and after: where it started, and 499 pt up (the per-millisecond limit).
+        #expect(motion.value(-1).x == 600)
+        #expect(abs(motion.value(10).x - (600 - 499)) < 1e-9)
+        // The model's stop (less than 0.5 pt left) is a designed step: smooth at both rates.
+        for hz in [60.0, 120] {
+            let report = try Validation.validate(scene, hz: hz)
+            #expect(report.verdict == .smooth, "\(report.findings)")
+        }
+    }
+
+    @Test func androidCountsDevicePixels() throws {
+        // 1000 pt/s at density 2 is a 2000 px/s fling; the timeline is in points (px / 2).
+        let (_, motion) = try Self.timeline(
+            #"{"property": "position.x", "type": "decay", "platform": "android", "velocity": 1000, "fromValue": 0, "density": 2}"#)
+        let fling = try Fling(platform: .android, velocity: 2000, density: 2)
+        #expect(motion.end == fling.duration)
+        #expect(motion.value(fling.duration).x == fling.distance / 2)
+        #expect(motion.value(0.1).x == fling.state(at: 0.1).position / 2)
+    }
+
+    @Test func pointsPerUnitScalesAScalar() throws {
+        let (_, motion) = try Self.timeline(
+            #"{"property": "scroll", "type": "decay", "platform": "flutter", "velocity": 10, "fromValue": 1, "pointsPerUnit": 100}"#)
+        let fling = try Fling(platform: .flutter, velocity: 1000)
+        #expect(abs(motion.value(0.2).x - (100 + fling.state(at: 0.2).position)) < 1e-9)
+    }
+
+    @Test func badDecaysNameTheirPath() throws {
+        let head = #""property": "position.y", "type": "decay""#
+        #expect(errorText(document("{\(head), \"platform\": \"ios\", \"velocity\": 1, \"fromValue\": 0}"))?
+            .contains("layers[0].animations[0].platform: expected one of \"uikit\"") == true)
+        #expect(errorText(document("{\(head), \"platform\": \"uikit\", \"velocity\": 0, \"fromValue\": 0}"))?
+            .contains("layers[0].animations[0].velocity") == true)
+        #expect(errorText(document("{\(head), \"platform\": \"android\", \"velocity\": 1e6, \"fromValue\": 0}"))?
+            .contains("within ±100000") == true)
+        #expect(errorText(document("{\(head), \"platform\": \"android\", \"velocity\": 100, \"fromValue\": 0, \"density\": 20}"))?
+            .contains("layers[0].animations[0].density: expected a screen density") == true)
+        #expect(errorText(document(#"{"property": "position", "type": "decay", "platform": "uikit", "velocity": 100, "fromValue": 0}"#))?
+            .contains("expected a decay on a scalar property") == true)
+        #expect(errorText(document("{\(head), \"platform\": \"uikit\", \"velocity\": 100, \"fromValue\": 0, \"bounce\": 1}"))?
+            .contains("bounce") == true)
+    }
+}
