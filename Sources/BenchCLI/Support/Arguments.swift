@@ -1,15 +1,64 @@
 /// One option a command accepts: `--name VALUE` (or `--name=VALUE`), or a bare `--name` switch.
+///
+/// A command's options are a table of these: parsing (`Arguments`), the check of each value
+/// against its ``Kind`` and the help pages are all made from it, so a command reads only values
+/// that are already well-formed and its help always lists what the parser accepts. What depends
+/// on several options (or on a file) is checked by the command's request, once.
 struct OptionSpec: Sendable {
+    /// What a value must be, checked while the command line is parsed.
+    enum Kind: Sendable, Equatable {
+        /// Any non-empty text: a file, a name, a list the command parses itself.
+        case text
+        /// One of these words.
+        case choice([String])
+        /// A finite number, above `greaterThan` and at least `atLeast` when given.
+        case number(greaterThan: Double?, atLeast: Double?)
+        /// A whole number in the range.
+        case whole(ClosedRange<Int>)
+    }
+
     let name: String
     /// The placeholder shown in help (`S,…`, `FILE`); `nil` for a switch that takes no value.
     let value: String?
     let help: String
+    var kind: Kind = .text
 
     static func option(_ name: String, _ value: String, _ help: String) -> OptionSpec {
         OptionSpec(name: name, value: value, help: help)
     }
     static func flag(_ name: String, _ help: String) -> OptionSpec {
         OptionSpec(name: name, value: nil, help: help)
+    }
+    /// `--name a|b|c`: one of `choices`, shown as the placeholder.
+    static func choice(_ name: String, _ choices: [String], _ help: String) -> OptionSpec {
+        OptionSpec(name: name, value: choices.joined(separator: "|"), help: help, kind: .choice(choices))
+    }
+    /// `--name X`: a finite number, optionally bounded below.
+    static func number(
+        _ name: String, _ value: String, _ help: String, greaterThan: Double? = nil, atLeast: Double? = nil
+    ) -> OptionSpec {
+        OptionSpec(name: name, value: value, help: help, kind: .number(greaterThan: greaterThan, atLeast: atLeast))
+    }
+    /// `--name N`: a whole number within `range`.
+    static func whole(_ name: String, _ value: String, _ help: String, in range: ClosedRange<Int>) -> OptionSpec {
+        OptionSpec(name: name, value: value, help: help, kind: .whole(range))
+    }
+
+    /// Refuses a value its kind does not allow, with the same words as the typed readers of
+    /// ``Arguments`` (`--mode expects one of linear, paced, both, got 'fast'`).
+    func check(_ value: String) throws {
+        switch kind {
+        case .text:
+            return
+        case .choice(let choices):
+            guard choices.contains(value) else {
+                throw CLIError.usage("--\(name) expects one of \(choices.joined(separator: ", ")), got \(quoted(value))")
+            }
+        case .number(let greaterThan, let atLeast):
+            _ = try parseNumber(value, option: name, greaterThan: greaterThan, atLeast: atLeast)
+        case .whole(let range):
+            _ = try parseWhole(value, option: name, in: range)
+        }
     }
 
     /// The switches every command accepts, listed in every command's help.
@@ -97,6 +146,7 @@ struct Arguments: Sendable {
                 throw CLIError.usage("option '--\(name)' needs a value (\(placeholder)), got '' (an empty value)")
             }
             guard values[name] == nil else { throw CLIError.usage("option '--\(name)' given twice") }
+            try spec.check(value)
             values[name] = value
         }
     }
@@ -126,13 +176,7 @@ struct Arguments: Sendable {
     /// A whole number within `range`.
     func int(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
         guard let text = values[name] else { return nil }
-        guard let value = Int(text) else {
-            throw CLIError.usage("--\(name) expects a whole number, got \(quoted(text)) (from \(range.lowerBound) to \(range.upperBound))")
-        }
-        guard range.contains(value) else {
-            throw CLIError.usage("--\(name) must be between \(range.lowerBound) and \(range.upperBound), got \(value)")
-        }
-        return value
+        return try parseWhole(text, option: name, in: range)
     }
 
     /// One of a fixed set of words.
@@ -150,6 +194,16 @@ struct Arguments: Sendable {
             throw CLIError.usage("unexpected argument \(quoted(positionals[count])) for 'bench \(command)'")
         }
     }
+}
+
+func parseWhole(_ text: String, option name: String, in range: ClosedRange<Int>) throws -> Int {
+    guard let value = Int(text) else {
+        throw CLIError.usage("--\(name) expects a whole number, got \(quoted(text)) (from \(range.lowerBound) to \(range.upperBound))")
+    }
+    guard range.contains(value) else {
+        throw CLIError.usage("--\(name) must be between \(range.lowerBound) and \(range.upperBound), got \(value)")
+    }
+    return value
 }
 
 func parseNumber(_ text: String, option: String, greaterThan lower: Double? = nil, atLeast minimum: Double? = nil) throws -> Double {
