@@ -37,8 +37,25 @@ import Testing
         #expect(run.stdout.contains("MODEL") == platform.hasPrefix("uikit"))
     }
 
+    /// UIKit's rubber band from a 100 pt pull in an 800 pt viewport: (1 − 1/(100·0.55/800 + 1))·800.
+    @Test func pullFigures() throws {
+        let run = try runBench(["fling", "--platform", "uikit", "--pull", "100", "--json", "-"])
+        #expect(run.code == 0)
+        let document = try json(run.stdout)
+        #expect(document["schema"] as? String == "flightline.fling-pull/1")
+        #expect(abs((document["displacement"] as? Double ?? 0) - (1 - 1 / (100 * 0.55 / 800 + 1)) * 800) < 1e-9)
+        #expect(document["isPort"] as? Bool == false)
+        let text = try runBench(["fling", "--platform", "flutter-bouncing", "--pull", "100", "--velocity", "-300", "--viewport", "600"])
+        #expect(text.code == 0 && text.stdout.contains("applyPhysicsToUserOffset") && text.stdout.contains("frames at 60 Hz"))
+    }
+
     @Test(arguments: [
         (["fling", "--velocity", "1000", "--platform", "chrome", "--extent", "10"], "chrome"),
+        (["fling", "--platform", "android", "--pull", "10"], "android"),
+        (["fling", "--platform", "uikit", "--pull", "0"], "got 0"),
+        (["fling", "--platform", "uikit", "--pull", "10", "--extent", "5"], "--pull"),
+        (["fling", "--platform", "uikit", "--pull", "10", "--viewport", "-1"], "--viewport"),
+        (["fling", "--platform", "uikit", "--velocity", "10", "--viewport", "100"], "--viewport"),
         (["fling", "--velocity", "1000", "--platform", "flutter", "--extent", "10"], "flutter"),
         (["fling", "--velocity", "1000", "--platform", "uikit", "--extent", "0"], "got 0"),
         (["fling", "--velocity", "1000", "--platform", "uikit", "--extent", "-3"], "-3"),

@@ -285,6 +285,46 @@ private struct SplineOverScrollerPort {
     }
 }
 
+
+/// `packages/flutter/lib/src/widgets/scroll_physics.dart` `BouncingScrollPhysics`
+/// (`decelerationRate` normal): `frictionFactor`, `applyPhysicsToUserOffset`, `_applyFriction`,
+/// and `ScrollPosition.applyUserOffset`'s `setPixels(pixels - physics.applyPhysicsToUserOffset(
+/// this, delta))`, for a trailing edge at `maxScrollExtent`.
+private struct BouncingDragPort {
+    var pixels: Double
+    let minScrollExtent: Double, maxScrollExtent: Double, viewportDimension: Double
+    var outOfRange: Bool { pixels < minScrollExtent || pixels > maxScrollExtent }
+
+    func frictionFactor(_ overscrollFraction: Double) -> Double { pow(1 - overscrollFraction, 2) * 0.52 }
+
+    static func _applyFriction(_ extentOutside: Double, _ absDelta: Double, _ gamma: Double) -> Double {
+        var absDelta = absDelta
+        var total = 0.0
+        if extentOutside > 0 {
+            let deltaToLimit = extentOutside / gamma
+            if absDelta < deltaToLimit { return absDelta * gamma }
+            total += extentOutside
+            absDelta -= deltaToLimit
+        }
+        return total + absDelta
+    }
+
+    func applyPhysicsToUserOffset(_ offset: Double) -> Double {
+        if !outOfRange { return offset }
+        let overscrollPastStart = max(minScrollExtent - pixels, 0.0)
+        let overscrollPastEnd = max(pixels - maxScrollExtent, 0.0)
+        let overscrollPast = max(overscrollPastStart, overscrollPastEnd)
+        let easing = (overscrollPastStart > 0.0 && offset < 0.0) || (overscrollPastEnd > 0.0 && offset > 0.0)
+        let friction = easing
+            ? frictionFactor((overscrollPast - abs(offset)) / viewportDimension)
+            : frictionFactor(overscrollPast / viewportDimension)
+        let direction: Double = offset > 0 ? 1 : (offset < 0 ? -1 : 0)
+        return direction * Self._applyFriction(overscrollPast, abs(offset), friction)
+    }
+
+    mutating func applyUserOffset(_ delta: Double) { pixels = pixels - applyPhysicsToUserOffset(delta) }
+}
+
 @Suite struct EdgeFlingTests {
     static let velocities: [Double] = [800, 3000, 8000, 20_000, -800, -3000, -8000, -20_000]
     static let extents: [Double] = [40, 300, 2000]
@@ -418,6 +458,54 @@ private struct SplineOverScrollerPort {
         let plainFrames = plain.frames(hz: 60)
         #expect(abs(run.frames.count - plainFrames.count) <= 1)
         for (a, b) in zip(run.frames, plainFrames) { #expect(abs(a.position - b.position) <= 1e-12 * 500) }
+    }
+
+    /// Flutter's pull: the content past the edge after the finger's events, against the port
+    /// fed event by event (a drag up is a negative user offset), and the spring back against
+    /// ScrollSpringSimulation frame by frame.
+    @Test(arguments: [(30.0, 800.0, 1.0), (100, 800, 1), (100, 800, 7), (400, 600, 2.5), (2000, 844, 1), (0.5, 800, 0.5)])
+    func flutterPullMatchesApplyPhysicsToUserOffset(pull: Double, viewport: Double, step: Double) throws {
+        var port = BouncingDragPort(pixels: 0, minScrollExtent: -1000, maxScrollExtent: 0, viewportDimension: viewport)
+        var remaining = pull
+        while remaining > 0 {
+            let delta = min(step, remaining)
+            remaining -= delta
+            port.applyUserOffset(-delta)
+        }
+        for velocity in [0.0, 900, -1500] {
+            let model = try OverscrollPull(platform: .flutterBouncing, pull: pull, viewport: viewport, velocity: velocity, step: step, density: 2)
+            #expect(abs(model.displacement - port.pixels) <= 1e-9 * max(pull, 1))
+            let spring = ScrollSpringSimulationPort(mass: 0.5, stiffness: 100, ratio: 1.1, start: port.pixels, end: 0, velocity: velocity,
+                                                    toleranceDistance: 0.5, toleranceVelocity: 10)
+            let frames = model.frames(hz: 120)
+            for frame in frames {
+                #expect(abs(frame.position - spring.x(frame.time)) <= 1e-9 * max(pull, 1), "frame \(frame.index)")
+            }
+            #expect(spring.isDone(try #require(frames.last).time))
+            #expect(frames.count == 1 || !spring.isDone(frames[frames.count - 2].time))
+        }
+    }
+
+    /// UIKit's pull is the rubber band's closed form, (1 − 1/(x·c/d + 1))·d, and comes back to
+    /// the edge.
+    @Test(arguments: [1.0, 55, 300, 5000], [320.0, 800])
+    func uikitPullIsTheRubberBand(pull: Double, viewport: Double) throws {
+        let model = try OverscrollPull(platform: .uikit, pull: pull, viewport: viewport)
+        let expected = (1 - 1 / (pull * 0.55 / viewport + 1)) * viewport
+        #expect(abs(model.displacement - expected) <= 1e-12 * viewport)
+        let last = try #require(model.frames(hz: 60).last)
+        #expect(last.position == 0 && last.velocity == 0)
+        #expect(abs(model.motion.position(at: model.returnTime)) <= 0.5 + 1e-9)
+    }
+
+    @Test func pullRefusals() {
+        #expect(throws: SpringError.self) { try OverscrollPull(platform: .android, pull: 10) }
+        for pull in [0.0, -1, .nan, 2e6] {
+            #expect(throws: SpringError.self) { try OverscrollPull(platform: .uikit, pull: pull) }
+        }
+        #expect(throws: SpringError.self) { try OverscrollPull(platform: .uikit, pull: 10, viewport: 0) }
+        #expect(throws: SpringError.self) { try OverscrollPull(platform: .flutterBouncing, pull: 10, step: 0.001) }
+        #expect(throws: SpringError.self) { try OverscrollPull(platform: .flutterBouncing, pull: 10, velocity: .infinity) }
     }
 
     @Test func badInputIsRefused() {

@@ -110,3 +110,53 @@ func edgeJSON(_ edge: EdgeFling, runs: [EdgeRun]) -> JSON {
         })),
     ])
 }
+
+func pullReport(_ release: OverscrollPull, frames: [(hz: Int, frames: [FlingFrame])]) -> String {
+    let unit = release.platform.unit
+    var lines = ["pull past the edge: \(release.platform.rawValue), finger \(significant(release.pull, 6)) \(unit) past the edge, viewport \(significant(release.viewport, 6)) \(unit), released at \(significant(release.velocity, 6)) \(unit)/s away from the edge"]
+    switch release.platform {
+    case .flutterBouncing:
+        lines.append("  drag: BouncingScrollPhysics.applyPhysicsToUserOffset per \(significant(release.step, 3)) px event, frictionFactor 0.52·(1 − overscroll/viewport)² (port)")
+        lines.append("  release: ScrollSpringSimulation(mass 0.5, stiffness 100, ratio 1.1) back to the edge (port)")
+    default:
+        lines.append("  drag: rubber band (1 − 1/(x·0.55/d + 1))·d (the widely cited reverse-engineered form)")
+        lines.append("  release: MODEL (Apple publishes no bounce): Flutter's iOS spring (mass 0.5, stiffness 100, ratio 1.1), at rest within 0.5 pt")
+    }
+    lines.append("  shown past the edge: \(significant(release.displacement, 6)) \(unit) (\(significant(release.displacement / release.pull * 100, 4)) % of the finger's)")
+    lines.append("  back at rest at the edge: \(significant(release.returnTime, 5)) s after the release")
+    for (hz, rateFrames) in frames {
+        lines.append("")
+        lines.append("frames at \(hz) Hz: \(rateFrames.count)")
+        var table = Table("frame", "t (s)", "past edge", "step", "velocity")
+        let abridged = Layout.current.width != nil && rateFrames.count > 24
+        let shown = abridged ? Array(rateFrames.prefix(18)) + Array(rateFrames.suffix(4)) : rateFrames
+        for (index, frame) in shown.enumerated() {
+            if abridged, index == 18 { table.add(row: ["…", "", "", "", ""]) }
+            table.add(row: [String(frame.index), significant(frame.time, 4), significant(frame.position, 6),
+                            significant(frame.step, 4), significant(frame.velocity, 5)])
+        }
+        lines.append(table.rendered(indent: "  "))
+    }
+    return lines.joined(separator: "\n")
+}
+
+func pullJSON(_ release: OverscrollPull, frames: [(hz: Int, frames: [FlingFrame])]) -> JSON {
+    .object([
+        ("schema", .string("flightline.fling-pull/1")),
+        ("platform", .string(release.platform.rawValue)),
+        ("pull", .finite(release.pull)), ("viewport", .finite(release.viewport)),
+        ("velocity", .finite(release.velocity)), ("unit", .string(release.platform.unit)),
+        ("isPort", .bool(release.platform == .flutterBouncing)),
+        ("displacement", .finite(release.displacement)),
+        ("returnTime", .finite(release.returnTime)),
+        ("frames", .array(frames.map { hz, rateFrames in
+            .object([
+                ("hz", .integer(hz)), ("count", .integer(rateFrames.count)),
+                ("frames", .array(rateFrames.map { frame in
+                    .object([("frame", .integer(frame.index)), ("time", .finite(frame.time)),
+                             ("position", .finite(frame.position)), ("velocity", .finite(frame.velocity))])
+                })),
+            ])
+        })),
+    ])
+}
