@@ -41,6 +41,16 @@ import Testing
         #expect(text.code == 0 && text.stdout.contains("uikit (model)") && text.stdout.contains("at 120 Hz"))
     }
 
+    /// CRLF line ends and a spaced header read like plain ones.
+    @Test func windowsLineEnds() throws {
+        let path = try file("t, x, y\r\n0,0,0\r\n0.01,5,0\r\n\r\n0.02,12,1\r\n")
+        let run = try runBench(["drag", path, "--platform", "uikit", "--json", "-"])
+        #expect(run.code == 0, "\(run.stderr)")
+        let trackers = try #require(try json(run.stdout)["trackers"] as? [[String: Any]])
+        let velocity = try #require(trackers.first?["velocity"] as? [Double])
+        #expect(abs(velocity[0] - 700) < 1e-9 && abs(velocity[1] - 100) < 1e-9)
+    }
+
     @Test(arguments: [
         ("", "no pointer samples"),
         ("t,x,y\n", "no pointer samples"),

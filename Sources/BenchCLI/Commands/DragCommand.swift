@@ -114,7 +114,7 @@ enum PointerCSV {
     static func parse(_ text: String, name: String) throws -> [PointerSample] {
         var samples: [PointerSample] = []
         var sawRow = false
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
             if line.isEmpty { continue }
             let row = index + 1
