@@ -81,7 +81,7 @@ func edgeJSON(_ edge: EdgeFling, runs: [EdgeRun]) -> JSON {
         ("density", .number(edge.density)),
         ("unit", .string(edge.platform.unit)),
         ("edge", .finite(edge.edge)),
-        ("over", .number(edge.over)),
+        ("over", edge.platform == .android ? .number(edge.over) : .null),
         ("model", .string(edgeSource(edge.platform))),
         ("isPort", .bool(edge.platform == .android || edge.platform == .flutterBouncing)),
         ("runs", .array(runs.map { run in
