@@ -138,6 +138,7 @@ public enum Bench {
         pathCommand,
         springCommand,
         flingCommand,
+        dragCommand,
         accuracyCommand,
         listCommand,
     ]

@@ -11,7 +11,7 @@ import Testing
 /// `mPhysicalCoeff`, `fling(...)` within bounds, `getSplineDeceleration`,
 /// `getSplineFlingDistance`, `getSplineFlingDuration` and `update()`'s SPLINE case,
 /// transcribed line by line (Java `float` → `Float`, `double` → `Double`, `int` → `Int32`).
-private enum OverScrollerPort {
+enum OverScrollerPort {
     static let DECELERATION_RATE: Float = Float(log(0.78) / log(0.9))
     static let INFLEXION: Float = 0.35
     static let START_TENSION: Float = 0.5
@@ -236,7 +236,7 @@ private struct ClampingScrollSimulationPort {
 /// `packages/flutter/lib/src/physics/friction_simulation.dart` `FrictionSimulation` with the
 /// constant deceleration (0 here, as `BouncingScrollSimulation` passes for the normal rate),
 /// `_newtonsMethod`, `x`, `dx`, `isDone`, and the tolerance `ScrollPhysics.toleranceFor` gives.
-private struct FrictionSimulationPort {
+struct FrictionSimulationPort {
     let _drag: Double, _dragLog: Double, _x: Double, _v: Double, _constantDeceleration: Double
     var _finalTime = Double.infinity
     let toleranceVelocity: Double

@@ -3,7 +3,7 @@ import TerminalPlot
 
 let flingCommand = Command(
     name: "fling",
-    synopsis: "--velocity V --platform P [--density D] [--hz R,…] [--json FILE]",
+    synopsis: "--velocity V --platform P [--extent L [--over PX] | --pull X [--viewport D]] [--density D] [--hz R,…] [--json FILE]",
     summary: "a fling as a platform decelerates it: distance, duration, curve and frames at 60/120 Hz",
     details: """
     Platforms: uikit and uikit-fast (UIScrollView: the velocity multiplied by 0.998 or 0.99 every \
@@ -16,12 +16,31 @@ let flingCommand = Command(
     device pixel ratio its stopping tolerance depends on), chrome (ui::FlingCurve, desktop \
     Chrome's touchscreen and touchpad fling). V is in the platform's unit per second (pt, px or \
     logical px; signed, 0 < |V| ≤ 100000). Each frame is the platform's offset at k/R s, from the \
-    release to the first frame at or after the end, with its step from the frame before.
+    release to the first frame at or after the end, with its step from the frame before. \
+    With --extent L the content edge is L away in the fling's direction: the report gives where \
+    and when the fling reaches it, the speed on each side of the hand-off to the platform's \
+    overscroll motion (continuity checked), the overshoot past the edge and when it is back at \
+    rest (uikit, uikit-fast, flutter-bouncing and android; flutter and chrome stop at the edge). \
+    Past the edge flutter-bouncing is BouncingScrollSimulation's spring (ported), android is \
+    OverScroller's edge bounce and spring-back (ported; --over is the overscroll allowance the \
+    view passes, default 400 px, ScrollView passes half its height); uikit past the edge is a \
+    model, not a port: Apple publishes no bounce, and the stand-in is Flutter's iOS spring. \
+    With --pull X the finger has dragged the content X past its edge and lets go (--velocity, \
+    default 0, is the release speed away from the edge): uikit shows the rubber band \
+    (1 − 1/(X·0.55/D + 1))·D with D the --viewport (default 800) and springs back by the same \
+    stand-in model; flutter-bouncing applies BouncingScrollPhysics.applyPhysicsToUserOffset per \
+    1 px pointer event (frictionFactor 0.52·(1 − overscroll/D)²) and releases into \
+    ScrollSpringSimulation (ported); android stretches instead of moving the content and is not \
+    modelled.
     """,
     options: [
         .option("velocity", "V", "release velocity in the platform's unit per second (required; 0 < |V| ≤ 100000)"),
         .option("platform", "P", "uikit, uikit-fast, android, flutter, flutter-bouncing or chrome (required)"),
         .option("density", "D", "android: DisplayMetrics.density; flutter-bouncing: device pixel ratio (0.1…10, default 1)"),
+        .option("extent", "L", "distance to the content edge in the fling's direction (0 < L ≤ 10000000): report the edge hand-off"),
+        .option("over", "PX", "android with --extent: OverScroller's overscroll allowance in px (default 400)"),
+        .option("pull", "X", "the finger's drag past the content edge before it lets go (0 < X ≤ 1000000): report the displacement and the return"),
+        .option("viewport", "D", "with --pull: the viewport's dimension along the drag (default 800)"),
         .option("hz", "R,…", "frame rates, whole numbers 1…1000, comma-separated (default 60,120)"),
         .option("json", "FILE", "write flightline.fling/1 JSON; '-' for stdout"),
     ],
@@ -32,6 +51,30 @@ let flingCommand = Command(
             throw CLIError.usage("bench fling needs --platform (\(names.joined(separator: ", ")))")
         }
         let platform = FlingPlatform(rawValue: platformName)!
+        if let pull = try arguments.double("pull") {
+            for name in ["extent", "over"] where arguments.has(name) {
+                throw CLIError.usage("--\(name) and --pull describe different releases: give one")
+            }
+            if arguments.has("density"), platform != .flutterBouncing {
+                throw CLIError.usage("--density applies to flutter-bouncing with --pull, not \(platform.rawValue)")
+            }
+            let rates = try flingRates(arguments.string("hz"))
+            let destination = arguments.string("json")
+            if let destination { try checkDocumentDestination(destination) }
+            let release: OverscrollPull
+            do {
+                release = try OverscrollPull(platform: platform, pull: pull, viewport: try arguments.double("viewport") ?? 800,
+                                             velocity: try arguments.double("velocity") ?? 0, density: try arguments.double("density") ?? 1)
+            } catch let error as SpringError {
+                if case .outOfRange = error { throw CLIError.usage("--pull: \(error.description)") }
+                throw CLIError.usage("--\(error.description)")
+            }
+            let frames = rates.map { (hz: $0, frames: release.frames(hz: $0)) }
+            if destination != "-" { console.out(pullReport(release, frames: frames)) }
+            if let destination { try writeJSON(pullJSON(release, frames: frames), to: destination, console: console) }
+            return .success
+        }
+        if arguments.has("viewport") { throw CLIError.usage("--viewport applies with --pull") }
         guard let velocity = try arguments.double("velocity") else {
             throw CLIError.usage("bench fling needs --velocity V (\(platform.unit)/s, 0 < |V| ≤ 100000)")
         }
@@ -42,6 +85,29 @@ let flingCommand = Command(
         let rates = try flingRates(arguments.string("hz"))
         let destination = arguments.string("json")
         if let destination { try checkDocumentDestination(destination) }
+        let extent = try arguments.double("extent")
+        let over = try arguments.double("over")
+        if over != nil, extent == nil || platform != .android {
+            throw CLIError.usage("--over applies to android with --extent")
+        }
+        if let extent {
+            if platform == .flutter || platform == .chrome {
+                throw CLIError.usage("--extent applies to uikit, uikit-fast, flutter-bouncing and android: \(platform.rawValue) stops at the edge (no overscroll motion)")
+            }
+            let edgeFling: EdgeFling
+            do {
+                edgeFling = try EdgeFling(platform: platform, velocity: velocity, extent: extent, over: over ?? 400, density: density ?? 1)
+            } catch let error as SpringError {
+                throw CLIError.usage("--\(error.description)")
+            }
+            let runs = rates.map { edgeFling.run(hz: $0) }
+            if destination != "-" {
+                let policy = try plotPolicy(for: console, width: nil, height: nil, color: nil)
+                console.out(edgeReport(edgeFling, runs: runs, plotWidth: min(policy.width, 120), usesColor: policy.usesColor))
+            }
+            if let destination { try writeJSON(edgeJSON(edgeFling, runs: runs), to: destination, console: console) }
+            return .success
+        }
         let fling: Fling
         do {
             fling = try Fling(platform: platform, velocity: velocity, density: density ?? 1)

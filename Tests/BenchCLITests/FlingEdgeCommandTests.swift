@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+/// `bench fling --extent`: the edge hand-off end to end and its bad inputs.
+@Suite struct FlingEdgeCommandTests {
+    func json(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    /// Flutter from 3000 logical px/s into an edge 300 away: the friction simulation reaches it
+    /// at t = ln(ln(0.135)·300/3000 + 1)/ln(0.135), with speed 3000·0.135^t carried whole.
+    @Test func flutterHandOffFigures() throws {
+        let run = try runBench(["fling", "--velocity", "3000", "--platform", "flutter-bouncing", "--extent", "300", "--json", "-"])
+        #expect(run.code == 0 && run.stderr.isEmpty)
+        let document = try json(run.stdout)
+        #expect(document["schema"] as? String == "flightline.fling-edge/1")
+        #expect(document["isPort"] as? Bool == true)
+        let runs = try #require(document["runs"] as? [[String: Any]])
+        #expect(runs.map { $0["hz"] as? Int } == [60, 120])
+        let handOff = try #require(runs[0]["handOff"] as? [String: Any])
+        let time = log(log(0.135) * 300 / 3000 + 1) / log(0.135)
+        #expect(abs((handOff["time"] as? Double ?? 0) - time) < 1e-12)
+        #expect(abs((handOff["speedBefore"] as? Double ?? 0) - 3000 * pow(0.135, time)) < 1e-9)
+        #expect(handOff["continuous"] as? Bool == true)
+        let frames = try #require(runs[1]["frames"] as? [[String: Any]])
+        #expect(frames.last?["position"] as? Double == 300)
+        #expect((runs[0]["overshoot"] as? Double ?? 0) > 0)
+    }
+
+    /// The text report names the model, the continuity verdict, and marks UIKit's part past the
+    /// edge as a model.
+    @Test(arguments: ["uikit", "uikit-fast", "flutter-bouncing", "android"])
+    func everyEdgePlatformReports(platform: String) throws {
+        let run = try runBench(["fling", "--velocity", "-9000", "--platform", platform, "--extent", "120"])
+        #expect(run.code == 0)
+        #expect(run.stdout.contains("velocity continuity:") && run.stdout.contains("frames at 120 Hz"))
+        #expect(run.stdout.contains("MODEL") == platform.hasPrefix("uikit"))
+    }
+
+    /// UIKit's rubber band from a 100 pt pull in an 800 pt viewport: (1 − 1/(100·0.55/800 + 1))·800.
+    @Test func pullFigures() throws {
+        let run = try runBench(["fling", "--platform", "uikit", "--pull", "100", "--json", "-"])
+        #expect(run.code == 0)
+        let document = try json(run.stdout)
+        #expect(document["schema"] as? String == "flightline.fling-pull/1")
+        #expect(abs((document["displacement"] as? Double ?? 0) - (1 - 1 / (100 * 0.55 / 800 + 1)) * 800) < 1e-9)
+        #expect(document["isPort"] as? Bool == false)
+        let text = try runBench(["fling", "--platform", "flutter-bouncing", "--pull", "100", "--velocity", "-300", "--viewport", "600"])
+        #expect(text.code == 0 && text.stdout.contains("applyPhysicsToUserOffset") && text.stdout.contains("frames at 60 Hz"))
+    }
+
+    @Test(arguments: [
+        (["fling", "--velocity", "1000", "--platform", "chrome", "--extent", "10"], "chrome"),
+        (["fling", "--platform", "android", "--pull", "10"], "android"),
+        (["fling", "--platform", "uikit", "--pull", "0"], "got 0"),
+        (["fling", "--platform", "uikit", "--pull", "10", "--extent", "5"], "--pull"),
+        (["fling", "--platform", "uikit", "--pull", "10", "--viewport", "-1"], "--viewport"),
+        (["fling", "--platform", "uikit", "--velocity", "10", "--viewport", "100"], "--viewport"),
+        (["fling", "--velocity", "1000", "--platform", "flutter", "--extent", "10"], "flutter"),
+        (["fling", "--velocity", "1000", "--platform", "uikit", "--extent", "0"], "got 0"),
+        (["fling", "--velocity", "1000", "--platform", "uikit", "--extent", "-3"], "-3"),
+        (["fling", "--velocity", "1000", "--platform", "uikit", "--extent", "inf"], "'inf'"),
+        (["fling", "--velocity", "1000", "--platform", "uikit", "--extent", "2e7"], "--extent"),
+        (["fling", "--velocity", "1000", "--platform", "android", "--extent", "10", "--over", "-1"], "--over"),
+        (["fling", "--velocity", "1000", "--platform", "uikit", "--extent", "10", "--over", "5"], "--over"),
+        (["fling", "--velocity", "1000", "--platform", "android", "--over", "5"], "--over"),
+    ])
+    func badInputExitsTwoWithOneLine(arguments: [String], fragment: String) throws {
+        let run = try runBench(arguments)
+        #expect(run.code == 2)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.split(separator: "\n").count == 1)
+        #expect(run.stderr.contains(fragment), "\(run.stderr)")
+    }
+}
