@@ -1,8 +1,25 @@
 import Foundation  // atan2, hypot
 
-/// `|v|` without overflow or underflow in the squares (`hypot`): steps of 1e200 pt stay finite.
+/// `|v|` without overflow or underflow in the squares: steps of 1e200 pt stay finite, steps of
+/// 1e-200 pt stay non-zero. Components within 2⁻⁵⁰⁰…2⁵⁰⁰ square and add without either (the
+/// plain square root, several times faster than `hypot`, which it agrees with to an ulp);
+/// others go through `hypot`.
 @inlinable
-func length(_ v: SIMD2<Double>) -> Double { hypot(v.x, v.y) }
+func length(_ v: SIMD2<Double>) -> Double {
+    let m = max(abs(v.x), abs(v.y))
+    if m < 0x1p500, m > 0x1p-500 { return (v.x * v.x + v.y * v.y).squareRoot() }
+    return hypot(v.x, v.y)
+}
+
+/// A number that orders heading changes as their angle does, without `atan2`: for the angle θ
+/// between two vectors with `|cross|` c and dot product d, c / (c + d) for d ≥ 0 (0 … 1 over
+/// 0° … 90°) and 2 − c / (c − d) for d < 0 (1 … 2 over 90° … 180°) — monotone in θ, so a scan
+/// takes `atan2` only where an angle may beat the largest so far or a limit.
+@inlinable
+func pseudoAngle(cross c: Double, dot d: Double) -> Double {
+    guard c + abs(d) > 0 else { return 0 }
+    return d >= 0 ? c / (c + d) : 2 - c / (c - d)
+}
 
 /// `value` as an `Int`, clamped to ±2⁶² first so that no finite (or infinite) value traps; NaN
 /// gives 0. Frame indices this large mean only "far outside the samples".
@@ -317,16 +334,27 @@ struct PeakScan {
         let hz = samples.hz
         let slack = 1e-9 / hz
         let floor = thresholds.speedFloor
-        /// Whether the steps k and k + 1 straddle a boundary the span says is designed.
+        // The boundaries the span says are designed, in time order: a designed step is one
+        // whatever the ends are (the motion restarts its velocity there by intent); the ends
+        // are when they are boundaries.
+        var boundaries = span?.designedSteps ?? []
+        if let span, span.endsAreBoundaries { boundaries += [span.start, span.end].compactMap { $0 } }
+        boundaries.sort()
+        var nextBoundary = 0
+        /// Whether the steps k and k + 1 straddle a boundary: one in (t_k, t_k+2), the window
+        /// narrowed by `slack` at both ends. k only grows, so the first boundary past the
+        /// window's start only moves forward.
         func straddlesBoundary(_ k: Int) -> Bool {
-            guard let span else { return false }
+            guard !boundaries.isEmpty else { return false }
             let from = samples.time(ofFrame: k) + slack, to = samples.time(ofFrame: k + 2) - slack
-            // A designed step is a boundary whatever the ends are: the motion restarts its
-            // velocity there by intent.
-            if span.designedSteps.contains(where: { $0 > from && $0 < to }) { return true }
-            guard span.endsAreBoundaries else { return false }
-            return [span.start, span.end].contains { $0.map { $0 > from && $0 < to } ?? false }
+            while nextBoundary < boundaries.count, !(boundaries[nextBoundary] > from) { nextBoundary += 1 }
+            return nextBoundary < boundaries.count && boundaries[nextBoundary] < to
         }
+        // atan2 only where an angle may beat the largest so far or the limit (a margin of 1e-9
+        // in the pseudo-angle covers its rounding; the comparisons themselves are in degrees).
+        let limitRadians = thresholds.maxTurnDegrees * .pi / 180
+        let limitPseudo = limitRadians >= .pi ? 2.0 : pseudoAngle(cross: abs(sin(limitRadians)), dot: cos(limitRadians))
+        var largestPseudo = -1.0
         for k in 0..<max(steps.count - 1, 0)
         where !base.isTeleport[k] && !base.isTeleport[k + 1] && !straddlesBoundary(k) {
             let before = steps[k] * hz
@@ -345,8 +373,15 @@ struct PeakScan {
                 let a = a0 / scale, b = b0 / scale
                 let cross = a.x * b.y - a.y * b.x
                 let dot = (a * b).sum()
+                let pseudo = pseudoAngle(cross: abs(cross), dot: dot)
+                let mayLead = pseudo >= largestPseudo - 1e-9
+                let mayPass = collectsCandidates && pseudo >= limitPseudo - 1e-9
+                guard mayLead || mayPass else { continue }
                 let degrees = atan2(abs(cross), dot) * 180 / .pi
-                if degrees > (turn?.degrees ?? -1) { turn = (degrees, k) }
+                if degrees > (turn?.degrees ?? -1) {
+                    turn = (degrees, k)
+                    largestPseudo = pseudo
+                }
                 if collectsCandidates, degrees > thresholds.maxTurnDegrees { turnCandidates.append((degrees, k)) }
             }
         }
