@@ -197,11 +197,12 @@ struct ValidateRequest {
     /// The largest rate accepted: beyond 1000 Hz no display exists and the sampling only costs time.
     static let maximumRate = 1000.0
 
-    init(_ arguments: Arguments, judgesFrameCost: Bool = isOptimizedBuild) throws {
+    /// - Parameter defaultRates: the rates without `--hz` (`bench report` charts one: 60).
+    init(_ arguments: Arguments, judgesFrameCost: Bool = isOptimizedBuild, defaultRates: [Double] = [60, 120]) throws {
         thresholds = try SceneThresholds.thresholds(from: arguments)
         platformThresholds = try FrameDeliveryOption.thresholds(arguments)
         traceOut = arguments.string("trace-out")
-        var rates = try SceneSelection.rates(arguments, defaults: [60, 120])
+        var rates = try SceneSelection.rates(arguments, defaults: defaultRates)
         if let tooFast = rates.first(where: { $0 > Self.maximumRate }) {
             throw CLIError.usage("--hz must be at most \(Self.maximumRate.formatted) frames per second, got \(tooFast.formatted)")
         }
