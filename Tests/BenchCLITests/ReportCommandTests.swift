@@ -108,7 +108,7 @@ import Testing
         let dots = Self.nodes(frames, "./*[local-name()='circle']")
         let first = try #require(dots.first)
         let want = place(start.x, start.y)
-        #expect(abs(Self.attribute(first, "cx") - want.0) <= 0.006 && abs(Self.attribute(first, "cy") - want.1) <= 0.006)
+        #expect(abs(Self.attribute(first, "cx") - want.0) <= 0.051 && abs(Self.attribute(first, "cy") - want.1) <= 0.051)
         // One dot per frame the validation sampled at 60 Hz.
         let report = try Validation.validate(try Scene.bee(BeeFlight(bee: .one, sign: 1)), mode: .linear, hz: 60)
         #expect(dots.count == report.frames)
@@ -117,7 +117,7 @@ import Testing
         let marks = Self.nodes(svg, ".//*[local-name()='g'][@class='mark-at']")
         let mark = try #require(marks.first { ($0.stringValue ?? "").hasPrefix("teleport") })
         let at = place(teleport.from.position.x, teleport.from.position.y)
-        #expect(abs(Self.attribute(mark, "data-x") - at.0) <= 0.006 && abs(Self.attribute(mark, "data-y") - at.1) <= 0.006)
+        #expect(abs(Self.attribute(mark, "data-x") - at.0) <= 0.051 && abs(Self.attribute(mark, "data-y") - at.1) <= 0.051)
     }
 
     @Test func badInputIsOneLineAndLeavesNothing() throws {

@@ -71,13 +71,13 @@ func number(_ element: XMLElement, _ name: String) -> Double {
         #expect(dots.count == 5)
         for (k, (x, y)) in [(0.0, 0.0), (1, 10), (2, 20), (3, 15)].enumerated() {
             let want = try #require(Self.expected(root, x: x, y: y, yReversed: false))
-            #expect(abs(number(inSeries[k], "cx") - want.0) <= 0.006)
-            #expect(abs(number(inSeries[k], "cy") - want.1) <= 0.006)
+            #expect(abs(number(inSeries[k], "cx") - want.0) <= 0.051)
+            #expect(abs(number(inSeries[k], "cy") - want.1) <= 0.051)
         }
         // The placed mark sits on its point.
         let mark = try #require(elements(root, "//*[local-name()='g'][@class='mark-at']").first)
         let want = try #require(Self.expected(root, x: 2, y: 20, yReversed: false))
-        #expect(abs(number(mark, "data-x") - want.0) <= 0.006 && abs(number(mark, "data-y") - want.1) <= 0.006)
+        #expect(abs(number(mark, "data-x") - want.0) <= 0.051 && abs(number(mark, "data-y") - want.1) <= 0.051)
     }
 
     @Test func equalAspectKeepsOneUnitAsLongInXAsInY() throws {
@@ -94,7 +94,7 @@ func number(_ element: XMLElement, _ name: String) -> Double {
         let root = try #require(parsed(try chart.render()))
         let circles = elements(root, "//*[local-name()='g'][@class='series']/*[local-name()='circle']")
         let want = try #require(Self.expected(root, x: 400, y: 50, yReversed: true))
-        #expect(abs(number(circles[1], "cx") - want.0) <= 0.006 && abs(number(circles[1], "cy") - want.1) <= 0.006)
+        #expect(abs(number(circles[1], "cx") - want.0) <= 0.051 && abs(number(circles[1], "cy") - want.1) <= 0.051)
     }
 
     @Test func pointValuesTakeViridisAndNonFiniteIsGrey() throws {

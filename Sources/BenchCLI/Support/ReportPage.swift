@@ -30,6 +30,7 @@ enum ReportPage {
     table{border-collapse:collapse;font-size:13px;margin:8px 0}th,td{border-bottom:1px solid var(--rule);padding:3px 10px;text-align:left;vertical-align:top}
     td.num{text-align:right;font-variant-numeric:tabular-nums}.janky{color:var(--bad);font-weight:600}.smooth{color:var(--good)}
     pre{white-space:pre-wrap;font-size:12.5px;background:transparent;border-left:3px solid var(--rule);padding-left:10px}
+    section{content-visibility:auto;contain-intrinsic-size:auto 960px}
     figure{margin:10px 0 18px}summary{cursor:pointer;font-size:14px}figure svg{max-width:100%;height:auto}nav ul{columns:3;font-size:13px}
     """
 
