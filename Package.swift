@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "SpringSolver", targets: ["SpringSolver"]),
         .library(name: "Motion", targets: ["Motion"]),
         .library(name: "TerminalPlot", targets: ["TerminalPlot"]),
+        .library(name: "SVGPlot", targets: ["SVGPlot"]),
         .library(name: "BenchKit", targets: ["BenchKit"]),
         .library(name: "Studies", targets: ["Studies"]),
         .library(name: "JSONDocument", targets: ["JSONDocument"]),
@@ -99,7 +100,7 @@ let package = Package(
         // The example on each library's DocC page (Sources/X/X.docc/X.md), compiled and run.
         .testTarget(
             name: "DocumentationTests",
-            dependencies: ["BezierKernels", "SpringSolver", "Motion", "TerminalPlot", "BenchKit", "Studies", "JSONDocument", "SceneFile", "Lottie"]
+            dependencies: ["BezierKernels", "SpringSolver", "Motion", "TerminalPlot", "SVGPlot", "BenchKit", "Studies", "JSONDocument", "SceneFile", "Lottie"]
         ),
     ],
     swiftLanguageModes: [.v6]

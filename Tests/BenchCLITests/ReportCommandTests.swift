@@ -151,6 +151,23 @@ import Testing
         #expect(try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8).hasPrefix("<!DOCTYPE html>"))
     }
 
+    /// `validate --format markdown --svg-dir DIR`: the charts written to DIR, each linked from
+    /// the Markdown as an image; without Markdown the option is refused before any work.
+    @Test func validateMarkdownLinksTheCharts() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let charts = folder.appendingPathComponent("charts")
+        let run = try runBench(["validate", "bee1+", "--hz", "60", "--mode", "linear", "--format", "markdown", "--json", "-", "--svg-dir", charts.path])
+        #expect(run.code == 1, "\(run.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: charts.path).sorted()
+        #expect(files == ["scene-bee1+-path.svg", "scene-bee1+-speed.svg"])
+        for file in files {
+            #expect(run.stdout.contains("](\(charts.path)/\(file))"), "\(file) is not linked")
+            _ = try Self.xml(charts.appendingPathComponent(file))
+        }
+        expectUsageError(try runBench(["validate", "bee1+", "--svg-dir", charts.path]), mentioning: "add --format markdown")
+    }
+
     /// The 100-layer scene file of `scene/file-100-layers` (generated as the benchmark does):
     /// the whole report folder stays under 10 MB.
     @Test func hundredLayerReportStaysUnderTenMegabytes() throws {

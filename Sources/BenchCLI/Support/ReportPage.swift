@@ -34,6 +34,22 @@ enum ReportPage {
     figure{margin:10px 0 18px}summary{cursor:pointer;font-size:14px}figure svg{max-width:100%;height:auto}nav ul{columns:3;font-size:13px}
     """
 
+    /// Every scene's charts, each scene under a file-name slug of its own (`bee1+`, `a-b`, a
+    /// second `a-b` as `a-b-2`).
+    static func sceneCharts(_ results: [SceneValidation], thresholds: Thresholds) throws -> [(SceneValidation, String, [ReportCharts.Chart])] {
+        var used = Set<String>()
+        return try results.map { result in
+            var slug = ReportCharts.slug(result.scene.name)
+            if used.contains(slug) {
+                var n = 2
+                while used.contains("\(slug)-\(n)") { n += 1 }
+                slug = "\(slug)-\(n)"
+            }
+            used.insert(slug)
+            return (result, slug, try ReportCharts.scene(result, slug: slug, thresholds: thresholds))
+        }
+    }
+
     static func build(
         _ results: [SceneValidation], request: ValidateRequest, run: (report: RunReport, path: String)?
     ) throws -> Output {
@@ -62,16 +78,7 @@ enum ReportPage {
             body.append("<section id=\"verdicts\"><h2>Verdicts</h2>\n\(table.joined(separator: "\n"))\n<details><summary>findings and fixes, as 'bench validate' prints them</summary><pre>\(esc(findings))</pre></details></section>")
         }
 
-        var used = Set<String>()
-        for result in results {
-            var slug = ReportCharts.slug(result.scene.name)
-            if used.contains(slug) {
-                var n = 2
-                while used.contains("\(slug)-\(n)") { n += 1 }
-                slug = "\(slug)-\(n)"
-            }
-            used.insert(slug)
-            let sceneCharts = try ReportCharts.scene(result, slug: slug, thresholds: request.thresholds)
+        for (result, slug, sceneCharts) in try sceneCharts(results, thresholds: request.thresholds) {
             charts += sceneCharts
             let id = "scene-\(slug)"
             contents.append((id, result.scene.name))
