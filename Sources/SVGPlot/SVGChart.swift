@@ -46,6 +46,9 @@ public struct SVGChart: Sendable {
     /// Put ``SVGPalette/stylesheet`` inside the SVG (a standalone file); `false` when a page
     /// holding many charts carries it once.
     public var embedsStyle: Bool
+    /// Per series index, a solid stroke of this many px (lanes of spans); series without an
+    /// entry keep the stylesheet's thin line with their dash texture.
+    public var lineWidths: [Int: Double] = [:]
     /// Room left of the data area for the y ticks and label, px (wider for long category names).
     public var leftMargin: Double = 72
 

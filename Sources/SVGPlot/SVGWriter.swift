@@ -87,7 +87,7 @@ struct SVGWriter {
         for (index, series) in plot.series.enumerated() {
             let colour = index % SVGPalette.series.count
             out += "<g class=\"series\" data-series=\"\(Self.escaped(series.name))\">"
-            if series.style != .points { line(series, colour: colour) }
+            if series.style != .points { line(series, colour: colour, width: chart.lineWidths[index]) }
             if series.style != .line {
                 dots(series, colour: colour, values: chart.pointValues[index], range: valueRange)
             }
@@ -185,7 +185,7 @@ struct SVGWriter {
     }
 
     /// A path through the finite samples, broken (a new `M`) at each gap.
-    mutating func line(_ series: Series, colour: Int) {
+    mutating func line(_ series: Series, colour: Int, width: Double?) {
         var d = ""
         var pen = false
         for k in series.x.indices {
@@ -197,7 +197,11 @@ struct SVGWriter {
             pen = true
         }
         guard !d.isEmpty else { return }
-        out += "<path class=\"line s\(colour)\" d=\"\(d)\"/>"
+        if let width {
+            out += "<path class=\"line s\(colour)\" style=\"stroke-dasharray:none;stroke-width:\(Self.number(width))px;stroke-linecap:butt\" d=\"\(d)\"/>"
+        } else {
+            out += "<path class=\"line s\(colour)\" d=\"\(d)\"/>"
+        }
     }
 
     /// One circle per placed sample: the series' colour, or the viridis colour of its value.

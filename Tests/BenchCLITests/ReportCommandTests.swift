@@ -151,6 +151,26 @@ import Testing
         #expect(try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8).hasPrefix("<!DOCTYPE html>"))
     }
 
+    /// `--frames`: the delivery lanes (vsync, callback work, presented, late frames), 60 frames
+    /// around the worst hitch, the hitch marked; the platforms' metrics beside them on the page.
+    @Test func framesAddDeliveryLanes() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try runBench(["report", "bee1+", "--mode", "linear", "--frames", "load:stutter", "--seed", "3", "--out", folder.path])
+        #expect(run.code == 0, "\(run.stderr)")
+        let svg = try Self.xml(folder.appendingPathComponent("scene-bee1+-frames.svg"))
+        let lanes = Self.nodes(svg, ".//*[local-name()='text'][contains(@class,'tick y')]").compactMap(\.stringValue)
+        #expect(lanes == ["late frames", "presented", "callback work", "vsync"])
+        let presented = try #require(Self.nodes(svg, ".//*[local-name()='g'][@data-series='presented']").first)
+        #expect(Self.nodes(presented, "./*[local-name()='circle']").count == 60)
+        let late = try #require(Self.nodes(svg, ".//*[local-name()='g'][@data-series='late: target → presented']").first)
+        #expect(!Self.nodes(late, "./*[local-name()='path']").isEmpty)
+        let marks = Self.nodes(svg, ".//*[local-name()='g'][@class='mark-at']").compactMap(\.stringValue)
+        #expect(marks.contains { $0.hasPrefix("worst hitch ") })
+        let page = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(page.contains("Apple hitch") && page.contains("JankStats"))
+    }
+
     /// `validate --format markdown --svg-dir DIR`: the charts written to DIR, each linked from
     /// the Markdown as an image; without Markdown the option is refused before any work.
     @Test func validateMarkdownLinksTheCharts() throws {

@@ -17,7 +17,10 @@ let reportCommand = Command(
     mode, the path on its screen with each frame's sample as a dot coloured by its frame speed
     (or, for a spring, its offset; for a scalar timeline, its value) and its frame speed
     against time with the speed floor drawn, the findings that have a place (teleports, speed
-    jumps, turns) marked where they happen. With --run RUN.json (a flightline.run/1 document,
+    jumps, turns) marked where they happen. With --frames MODEL ('bench validate' lists the
+    models): the frames as delivered in lanes (vsyncs, callback work, presentations, late frames
+    from target to presentation; 60 frames around the worst hitch) beside the platforms'
+    metrics. With --run RUN.json (a flightline.run/1 document,
     as 'bench run --json' writes): a table of the results, each benchmark's samples as dots
     with its median and 95 % CI (and its reference's), and every speedup against its
     reference on one chart.

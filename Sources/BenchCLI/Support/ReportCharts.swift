@@ -122,7 +122,61 @@ enum ReportCharts {
             Chart(
                 file: "scene-\(slug)-speed.svg", caption: "frame speed",
                 svg: try render(SVGChart(speedPlot, description: speedDescription, identifier: "\(slug)-speed"))))
+        if let lanes = try delivery(report, slug: slug, label: label) { charts.append(lanes) }
         return charts
+    }
+
+    /// How frames were delivered (`--frames`), in lanes as Perfetto draws a frame timeline:
+    /// the vsyncs that fired the callbacks, each callback's work (callback to completion), each
+    /// frame on screen (a dot at its presentation), and each late frame's span from its target
+    /// to its presentation; the worst hitch marked. Time in ms from the first vsync.
+    static func delivery(_ report: ValidationReport, slug: String, label: String) throws -> Chart? {
+        guard let delivery = report.delivery, !delivery.delivery.frames.isEmpty else { return nil }
+        let all = delivery.delivery.frames
+        // At most 60 frames, so each stays a few pixels wide: those around the worst hitch (the
+        // first 60 when none is late); the table beside the chart covers them all.
+        let worstIndex = all.indices.max { all[$0].hitch < all[$1].hitch }.flatMap { all[$0].hitch > 0 ? $0 : nil }
+        let first = max(0, min(all.count - 60, (worstIndex ?? 0) - 30))
+        let window = first..<min(all.count, first + 60)
+        let frames = Array(all[window])
+        let origin = all[0].timestamp
+        func ms(_ t: Double) -> Double { 1000 * (t - origin) }
+        var vsync: (x: [Double], y: [Double]) = ([], [])
+        var work: (x: [Double], y: [Double]) = ([], [])
+        var late: (x: [Double], y: [Double]) = ([], [])
+        for frame in frames {
+            vsync.x += [ms(frame.timestamp), ms(frame.timestamp), .nan]
+            vsync.y += [3.3, 2.7, .nan]
+            if let completion = frame.completion {
+                work.x += [ms(frame.callbackTime), ms(completion), .nan]
+                work.y += [2, 2, .nan]
+            }
+            if frame.hitch > 0 {
+                late.x += [ms(frame.targetTimestamp), ms(frame.presentation), .nan]
+                late.y += [0, 0, .nan]
+            }
+        }
+        let shown = window.count == all.count ? "all \(all.count) frames" : "frames \(window.lowerBound)–\(window.upperBound - 1) of \(all.count)"
+        var plot = Plot(title: "\(label): frames as delivered, \(shown)")
+        plot.xAxis.label = "time from the first vsync (ms)"
+        plot.series = [
+            Series("vsync (callback fired)", x: vsync.x, y: vsync.y),
+            Series("callback work (start → completion)", x: work.x, y: work.y),
+            Series("presented", x: frames.map { ms($0.presentation) }, y: frames.map { _ in 1 }, style: .points),
+            Series("late: target → presented", x: late.x, y: late.y),
+        ]
+        let hitches = frames.filter { $0.hitch > 0 }
+        if let worst = hitches.max(by: { $0.hitch < $1.hitch }) {
+            plot.annotations = [Annotation(x: ms(worst.presentation), y: 0, label: "worst hitch \(significant(1000 * worst.hitch)) ms")]
+        }
+        let description = "\(label): \(shown) as delivered under \(FrameDeliveryOption.describe(delivery.options)), in lanes: the vsyncs, each callback's work, each presentation, and the \(hitches.count) late frame\(hitches.count == 1 ? "" : "s") from target to presentation."
+        var chart = SVGChart(
+            plot, description: description, height: 260, identifier: "\(slug)-frames",
+            yCategories: ["late frames", "presented", "callback work", "vsync"])
+        chart.leftMargin = 100
+        chart.width = 748
+        chart.lineWidths = [1: 7, 3: 7]
+        return Chart(file: "scene-\(slug)-frames.svg", caption: "frame delivery", svg: try render(chart))
     }
 
     /// A benchmark's samples (one dot each, in the order taken, spread over the row so none

@@ -86,6 +86,9 @@ enum ReportPage {
             var section = "<section id=\"\(esc(id))\"><h2>\(esc(result.scene.name)) · <span class=\"\(verdict)\">\(verdict)</span></h2>\n"
             section += "<p class=\"meta\">\(esc(SceneReport.describe(result.scene)))</p>\n"
             section += sceneCharts.map(figure).joined(separator: "\n")
+            // The platforms' metrics beside the frame lanes, as 'bench validate' words them.
+            let delivery = SceneReport.deliveryLines(result)
+            if !delivery.isEmpty { section += "\n<pre>\(esc(delivery.joined(separator: "\n").trimmingCharacters(in: .newlines)))</pre>" }
             body.append(section + "</section>")
         }
 
