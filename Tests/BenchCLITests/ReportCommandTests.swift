@@ -171,6 +171,24 @@ import Testing
         #expect(page.contains("Apple hitch") && page.contains("JankStats"))
     }
 
+    /// `--run` with `--compare NAME`: the comparison table and chart, a row per benchmark in
+    /// both, the first on top; `--compare` without `--run` refused.
+    @Test func compareAddsTheBaselineComparison() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try runBench(["report", "menu-show", "--run", Self.baseline, "--compare", "xeon-2core", "--out", folder.path])
+        #expect(run.code == 0, "\(run.stderr)")
+        let svg = try Self.xml(folder.appendingPathComponent("comparison.svg"))
+        let rows = Self.nodes(svg, ".//*[local-name()='text'][contains(@class,'tick y')]")
+        let names = rows.compactMap(\.stringValue)
+        #expect(names.count == 25 && names.first == "arclen/cubic")
+        // Reversed: the first row is drawn highest.
+        #expect(Self.attribute(rows[0], "y") < Self.attribute(rows[1], "y"))
+        let page = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(page.contains("<h3>Against xeon-2core</h3>"))
+        expectUsageError(try runBench(["report", "menu-show", "--compare", "xeon-2core", "--out", folder.path]), mentioning: "add --run RUN.json")
+    }
+
     /// `validate --format markdown --svg-dir DIR`: the charts written to DIR, each linked from
     /// the Markdown as an image; without Markdown the option is refused before any work.
     @Test func validateMarkdownLinksTheCharts() throws {

@@ -4,7 +4,7 @@ import Motion
 
 let reportCommand = Command(
     name: "report",
-    synopsis: "[SCENE…|FILE.json…] [--hz R,…] [--mode linear|paced|both] [--frames MODEL] [--run RUN.json] [user scene] [threshold flags] --out DIR",
+    synopsis: "[SCENE…|FILE.json…] [--hz R,…] [--mode linear|paced|both] [--frames MODEL] [--run RUN.json [--compare NAME]] [user scene] [threshold flags] --out DIR",
     summary: "write an HTML report with SVG charts: paths, speeds, verdicts, benchmark results",
     details: """
     Validates the scenes as 'bench validate' does (same scenes, files, rates, modes, thresholds
@@ -23,7 +23,9 @@ let reportCommand = Command(
     metrics. With --run RUN.json (a flightline.run/1 document,
     as 'bench run --json' writes): a table of the results, each benchmark's samples as dots
     with its median and 95 % CI (and its reference's), and every speedup against its
-    reference on one chart.
+    reference on one chart. With --compare NAME too (a saved baseline): each benchmark's change against the
+    baseline, judged as 'bench run --compare' judges it (without re-measuring suspects), as a
+    table and a chart.
 
     Charts: text is text, each has a title and a description, colours are Okabe and Ito's
     colour-blind-safe set plus a dash texture per series, values per dot on viridis; light or
@@ -39,6 +41,7 @@ let reportCommand = Command(
     options: [
         .option("out", "PATH", "the folder (DIR) to write index.html and the SVG files into (created if missing; its parent must exist)"),
         .option("run", "RUN.json", "add a benchmark run's results (flightline.run/1, as 'bench run --json FILE' writes)"),
+        .option("compare", "NAME", "with --run: compare the run with the saved baseline NAME (Benchmarks/baselines/NAME.json, or in FLIGHTLINE_BASELINES), as 'bench run --compare' judges it"),
         .option("hz", "R,…", "frame rates, frames per second (default 60; charts at the first)"),
         .option("mode", "MODE", "path timing: linear (the demo's keyframes), paced (constant speed) or both (default)"),
         SceneSelection.seedSpec,
@@ -53,20 +56,38 @@ let reportCommand = Command(
             throw CLIError.usage("--out \(error)")
         }
         // Bad input first, before any work: the run document, then the scenes and options.
-        var run: (report: RunReport, path: String)?
-        if let path = arguments.string("run") {
+        func runDocument(_ option: String) throws -> (report: RunReport, path: String)? {
+            guard let path = arguments.string(option) else { return nil }
             do {
-                run = (try RunReport(jsonData: try InputFile.read(path), source: path), path)
+                return (try RunReport(jsonData: try InputFile.read(path), source: path), path)
             } catch let error as BenchKitError {
                 if case .corruptBaseline(_, let reason) = error {
-                    throw CLIError.usage("--run \(path) is not a flightline.run/1 document: \(reason)")
+                    throw CLIError.usage("--\(option) \(path) is not a flightline.run/1 document: \(reason)")
                 }
-                throw CLIError.usage("--run \(error)")
+                throw CLIError.usage("--\(option) \(error)")
+            }
+        }
+        let run = try runDocument("run")
+        var baseline: (report: RunReport, path: String)?
+        if let name = arguments.string("compare") {
+            guard run != nil else {
+                throw CLIError.usage("--compare \(quoted(name)) compares a run with a baseline: add --run RUN.json")
+            }
+            // A saved baseline, found as 'bench run --compare NAME' finds it.
+            let location = try BaselineLocation.resolve(option: nil, environment: console.environment)
+            let store = BaselineStore(directory: location.directory)
+            do {
+                baseline = (try store.load(name), name)
+            } catch BenchKitError.missingBaseline(let path) {
+                let saved = store.names()
+                throw CLIError.usage("--compare: baseline \(path) does not exist (\(saved.isEmpty ? "no baselines saved there" : "saved there: " + saved.joined(separator: ", ")))")
+            } catch let error as BenchKitError {
+                throw CLIError.usage("--compare \(error.description)")
             }
         }
         let request = try ValidateRequest(arguments, defaultRates: [60])
         let results = try request.run()
-        let output = try ReportPage.build(results, request: request, run: run)
+        let output = try ReportPage.build(results, request: request, run: run, baseline: baseline)
         do {
             try OutputFolder.write(output.files, toPath: out, lastName: "index.html")
         } catch let error as BenchKitError {

@@ -194,6 +194,7 @@ enum ReportCharts {
                 y: [row, row, .nan, row - 0.35, row + 0.35, .nan, row - 0.15, row + 0.15, .nan, row - 0.15, row + 0.15])
         }
         plot.series.append(interval("median \(significant(result.median)) and 95 % CI [\(significant(result.ci95.lower)), \(significant(result.ci95.upper))]", result.ci95, median: result.median, row: 0))
+        plot.yAxis.isReversed = true  // the kernel on top
         var categories = ["kernel"]
         if let reference = result.reference, let median = result.referenceMedian, let ci = result.referenceCI95 {
             plot.series.append(interval("reference \(reference): median \(significant(median)), 95 % CI", ci, median: median, row: 1))
@@ -228,6 +229,7 @@ enum ReportCharts {
         plot.series.append(Series("95 % CI (paired runs)", x: whiskerX, y: whiskerY))
         plot.series.append(Series("speedup", x: x, y: y, style: .points))
         plot.series.append(Series("parity (1×)", x: [1, 1], y: [-0.5, Double(rows.count) - 0.5]))
+        plot.yAxis.isReversed = true  // the first benchmark on top, as in the table
         let lowest = min(1, (x + whiskerX).filter { $0.isFinite && $0 > 0 }.min() ?? 1)
         let highest = max(1, (x + whiskerX).filter(\.isFinite).max() ?? 1)
         plot.xAxis.range = (lowest / 1.3)...(highest * 1.3)
@@ -238,6 +240,46 @@ enum ReportCharts {
         chart.leftMargin = min(360, 16 + 6.8 * Double(names.map(\.count).max() ?? 8))
         chart.width = 720 + chart.leftMargin - 72
         return Chart(file: "speedups.svg", caption: "speedups", svg: try render(chart))
+    }
+
+    /// The run against a baseline (`--compare`): each benchmark's slowdown in percent (positive:
+    /// slower, whatever the unit), one row each, its allowance (the threshold, wider for a
+    /// scattered benchmark) as a whisker about zero, and the verdict by series.
+    static func comparison(_ comparison: BaselineComparison, baselineName: String) throws -> Chart? {
+        let entries = comparison.entries.filter { $0.slowdownPercent.isFinite }
+        guard !entries.isEmpty else { return nil }
+        var plot = Plot(title: "change against the baseline \(baselineName) (% slower; negative: faster)")
+        plot.xAxis.label = "slowdown (%), current median against the baseline's"
+        var allowance: (x: [Double], y: [Double]) = ([], [])
+        var groups: [(name: String, x: [Double], y: [Double])] = [("regression", [], []), ("improvement", [], []), ("no change that counts", [], [])]
+        for (row, entry) in entries.enumerated() {
+            let y = Double(row)
+            allowance.x += [-entry.allowancePercent, entry.allowancePercent, .nan]
+            allowance.y += [y, y, .nan]
+            let group = entry.isRegression ? 0 : (entry.isImprovement ? 1 : 2)
+            groups[group].x.append(entry.slowdownPercent)
+            groups[group].y.append(y)
+        }
+        plot.series.append(Series("allowance (± threshold)", x: allowance.x, y: allowance.y))
+        for group in groups where !group.x.isEmpty {
+            plot.series.append(Series(group.name, x: group.x, y: group.y, style: .points))
+        }
+        plot.series.append(Series("no change", x: [0, 0], y: [-0.5, Double(entries.count) - 0.5]))
+        let xs = (allowance.x + groups.flatMap(\.x)).filter(\.isFinite)
+        if let low = xs.min(), let high = xs.max() {
+            let pad = max(1, 0.04 * (high - low))
+            plot.xAxis.range = min(low - pad, -pad)...max(high + pad, pad)
+        }
+        plot.yAxis.isReversed = true  // the first benchmark on top, as in the table
+        let names = entries.map(\.name)
+        var chart = SVGChart(
+            plot,
+            description: "Each benchmark's change against the baseline \(baselineName), as a slowdown in percent, one row each; the whisker is the change that counts (the threshold, wider for scattered samples); \(comparison.entries.filter(\.isRegression).count) regression(s), \(comparison.entries.filter(\.isImprovement).count) improvement(s).",
+            height: 110 + 20 * Double(entries.count), identifier: "comparison", yCategories: names)
+        chart.leftMargin = min(360, 16 + 6.8 * Double(names.map(\.count).max() ?? 8))
+        chart.width = 720 + chart.leftMargin - 72
+        chart.lineWidths = [0: 2]
+        return Chart(file: "comparison.svg", caption: "against \(baselineName)", svg: try render(chart))
     }
 
     static func render(_ chart: SVGChart) throws -> String {

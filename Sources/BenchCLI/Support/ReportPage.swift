@@ -51,7 +51,8 @@ enum ReportPage {
     }
 
     static func build(
-        _ results: [SceneValidation], request: ValidateRequest, run: (report: RunReport, path: String)?
+        _ results: [SceneValidation], request: ValidateRequest, run: (report: RunReport, path: String)?,
+        baseline: (report: RunReport, path: String)? = nil
     ) throws -> Output {
         var charts: [ReportCharts.Chart] = []
         var body: [String] = []
@@ -103,6 +104,24 @@ enum ReportPage {
                 section += "<tr><td><a href=\"#bench-\(esc(ReportCharts.slug(result.name))).svg\">\(esc(result.name))</a></td><td class=\"num\">\(esc(significant(result.median))) \(esc(result.unit.description))</td><td class=\"num\">[\(esc(significant(result.ci95.lower))), \(esc(significant(result.ci95.upper)))]</td><td class=\"num\">\(result.sampleCount)</td><td>\(esc(result.reference ?? "–"))</td><td class=\"num\">\(esc(speedup))</td></tr>\n"
             }
             section += "</tbody></table>\n"
+            if let baseline {
+                let comparison: BaselineComparison
+                do {
+                    comparison = try BaselineComparison(current: report, baseline: baseline.report)
+                } catch {
+                    throw CLIError.usage("--compare \(baseline.path): \(error)")
+                }
+                section += "<h3>Against \(esc(baseline.path))</h3>\n<table><thead><tr><th>benchmark</th><th>baseline</th><th>current</th><th>change</th><th>verdict</th></tr></thead><tbody>\n"
+                for entry in comparison.entries {
+                    let change = entry.changePercent.isFinite ? (entry.changePercent >= 0 ? "+" : "") + significant(entry.changePercent) + " %" : "–"
+                    section += "<tr><td>\(esc(entry.name))</td><td class=\"num\">\(esc(significant(entry.baselineMedian))) \(esc(entry.unit.description))</td><td class=\"num\">\(esc(significant(entry.currentMedian))) \(esc(entry.unit.description))</td><td class=\"num\">\(esc(change))</td><td class=\"\(entry.isRegression ? "janky" : "")\">\(esc(entry.verdict.rawValue))</td></tr>\n"
+                }
+                section += "</tbody></table>\n"
+                if let chart = try ReportCharts.comparison(comparison, baselineName: baseline.path) {
+                    charts.append(chart)
+                    section += figure(chart) + "\n"
+                }
+            }
             if let speedups = try ReportCharts.speedups(report.results) {
                 charts.append(speedups)
                 section += figure(speedups) + "\n"
