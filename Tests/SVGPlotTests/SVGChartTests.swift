@@ -64,7 +64,7 @@ func number(_ element: XMLElement, _ name: String) -> Double {
         #expect(texts.contains("t (s)") && texts.contains("speed (pt/s)"))
         #expect(texts.contains("0.0") && texts.contains("3.0"), "\(texts)")
         #expect(texts.contains { $0.contains("off the plot: far") })
-        let dots = elements(root, "//*[local-name()='circle'][contains(@class,'f0')]").filter { $0.parent?.name != "g" || true }
+        let dots = elements(root, "//*[local-name()='circle'][contains(@class,'f0')]")
         // Four data dots in series a, plus its legend sample.
         let inSeries = elements(root, "//*[local-name()='g'][@class='series'][1]/*[local-name()='circle']")
         #expect(inSeries.count == 4)

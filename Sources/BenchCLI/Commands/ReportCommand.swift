@@ -17,7 +17,8 @@ let reportCommand = Command(
     mode, the path on its screen with each frame's sample as a dot coloured by its frame speed
     (or, for a spring, its offset; for a scalar timeline, its value) and its frame speed
     against time with the speed floor drawn, the findings that have a place (teleports, speed
-    jumps, turns) marked where they happen. With --frames MODEL ('bench validate' lists the
+    jumps, turns) marked where they happen; for a spring also each integrator's error against
+    the exact motion, one step per frame. With --frames MODEL ('bench validate' lists the
     models): the frames as delivered in lanes (vsyncs, callback work, presentations, late frames
     from target to presentation; 60 frames around the worst hitch) beside the platforms'
     metrics. With --run RUN.json (a flightline.run/1 document,

@@ -122,6 +122,17 @@ enum ReportCharts {
             Chart(
                 file: "scene-\(slug)-speed.svg", caption: "frame speed",
                 svg: try render(SVGChart(speedPlot, description: speedDescription, identifier: "\(slug)-speed"))))
+        if case .spring = scene.kind {
+            // Each integrator stepping the spring once per frame, against the exact motion: the
+            // plot 'bench plot --quantity error' draws.
+            let errors = try ScenePlots.plot([scene], quantity: .error, mode: mode, hz: hz, style: style, thresholds: thresholds, validation: validation)
+            if !errors.series.isEmpty {
+                charts.append(
+                    Chart(
+                        file: "scene-\(slug)-integrators.svg", caption: "integrators against the exact spring",
+                        svg: try render(SVGChart(errors, description: "\(label): each integrator's distance from the exact spring motion at each frame, one step per frame, on a log scale (an exact 0 is not drawn).", identifier: "\(slug)-integrators"))))
+            }
+        }
         if let lanes = try delivery(report, slug: slug, label: label) { charts.append(lanes) }
         return charts
     }
