@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "SpringSolver", targets: ["SpringSolver"]),
         .library(name: "Motion", targets: ["Motion"]),
         .library(name: "TerminalPlot", targets: ["TerminalPlot"]),
+        .library(name: "SVGPlot", targets: ["SVGPlot"]),
         .library(name: "BenchKit", targets: ["BenchKit"]),
         .library(name: "Studies", targets: ["Studies"]),
         .library(name: "JSONDocument", targets: ["JSONDocument"]),
@@ -39,6 +40,8 @@ let package = Package(
         .target(name: "GSLReference", dependencies: ["CGSL"]),
         .target(name: "Motion", dependencies: ["BezierKernels", "SpringSolver", "JSONDocument"]),
         .target(name: "TerminalPlot"),
+        // The same plot description as SVG: charts for files, pages and pull requests.
+        .target(name: "SVGPlot", dependencies: ["TerminalPlot"]),
         // perf_event_open(2) for hardware counters (Swift cannot call the variadic syscall(2)),
         // and the allocation-counting malloc shim; BenchKit only.
         .target(name: "CPerfEvent"),
@@ -68,7 +71,7 @@ let package = Package(
         // Commands, argument parsing, tables, plots of results, JSON; `bench` only calls into it.
         .target(
             name: "BenchCLI",
-            dependencies: ["BezierKernels", "SpringSolver", "Motion", "TerminalPlot", "BenchKit", "Studies", "BenchmarkSuites", "SceneFile", "JSONDocument", "Lottie", "RlottieReference"]
+            dependencies: ["BezierKernels", "SpringSolver", "Motion", "TerminalPlot", "SVGPlot", "BenchKit", "Studies", "BenchmarkSuites", "SceneFile", "JSONDocument", "Lottie", "RlottieReference"]
         ),
         .executableTarget(name: "bench", dependencies: ["BenchCLI"]),
 
@@ -77,6 +80,7 @@ let package = Package(
         .testTarget(name: "GSLReferenceTests", dependencies: ["GSLReference"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "BezierKernels", "SpringSolver", "BenchKit"]),
         .testTarget(name: "TerminalPlotTests", dependencies: ["TerminalPlot"]),
+        .testTarget(name: "SVGPlotTests", dependencies: ["SVGPlot", "TerminalPlot"]),
         .testTarget(name: "BenchKitTests", dependencies: ["BenchKit"]),
         .testTarget(name: "JSONDocumentTests", dependencies: ["JSONDocument"]),
         .testTarget(name: "SceneFileTests", dependencies: ["SceneFile", "Motion", "BezierKernels", "SpringSolver", "JSONDocument"]),
@@ -92,11 +96,11 @@ let package = Package(
             dependencies: ["BenchmarkSuites", "Studies", "BezierKernels", "SpringSolver", "GSLReference", "BenchKit", "Lottie", "JSONDocument", "Motion", "SceneFile", "CSpringFloor"]
         ),
         // Golden/: recorded outputs the golden test reads at run time, not sources.
-        .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI", "bench", "Studies", "BenchmarkSuites", "Motion", "SceneFile", "Lottie"], exclude: ["Golden"]),
+        .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI", "bench", "Studies", "BenchmarkSuites", "Motion", "SceneFile", "Lottie", "BezierKernels"], exclude: ["Golden"]),
         // The example on each library's DocC page (Sources/X/X.docc/X.md), compiled and run.
         .testTarget(
             name: "DocumentationTests",
-            dependencies: ["BezierKernels", "SpringSolver", "Motion", "TerminalPlot", "BenchKit", "Studies", "JSONDocument", "SceneFile", "Lottie"]
+            dependencies: ["BezierKernels", "SpringSolver", "Motion", "TerminalPlot", "SVGPlot", "BenchKit", "Studies", "JSONDocument", "SceneFile", "Lottie"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -5,8 +5,10 @@
 #   rlottie (librlottie-dev)   — the second Lottie player `bench validate --reference rlottie`
 #                                and the conformance tests compare Flightline with.
 #   pkg-config                 — SwiftPM finds both libraries' headers and libraries through it.
-# Nothing is installed when `pkg-config --exists gsl` and `pkg-config --exists rlottie` already
-# succeed.
+#   chromium                   — the headless browser the report test renders `bench report`'s
+#                                index.html in (ReportCommandTests).
+# Nothing is installed when `pkg-config --exists gsl`, `pkg-config --exists rlottie` and
+# `command -v chromium` already succeed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,6 +19,7 @@ else
     pkg-config --exists gsl || missing+=(libgsl-dev)
     pkg-config --exists rlottie || missing+=(librlottie-dev)
 fi
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 if [ "${#missing[@]}" -gt 0 ]; then
     if [ "$(id -u)" -ne 0 ]; then
         echo "setup: ${missing[*]} missing and installing needs root (apt-get install ${missing[*]} pkg-config)" >&2
@@ -30,3 +33,4 @@ if [ "${#missing[@]}" -gt 0 ]; then
 fi
 pkg-config --exists gsl || { echo "setup: pkg-config still cannot find gsl" >&2; exit 2; }
 pkg-config --exists rlottie || { echo "setup: pkg-config still cannot find rlottie" >&2; exit 2; }
+command -v chromium >/dev/null 2>&1 || { echo "setup: chromium is still not on the PATH" >&2; exit 2; }

@@ -129,6 +129,7 @@ public enum Bench {
     static let commands: [Command] = [
         allCommand,
         validateCommand,
+        reportCommand,
         integratorsCommand,
         runCommand,
         historyCommand,

@@ -87,7 +87,9 @@ let validateCommand = Command(
 
     --format F chooses the document: json (flightline.validate/1, the default), junit (JUnit
     XML: one test suite per scene, one test case per scene × mode × rate, a janky check a
-    failure whose message lists its reasons) or markdown (a table for a pull-request comment).
+    failure whose message lists its reasons) or markdown (a table for a pull-request comment;
+    --svg-dir DIR also writes each scene's path and speed charts there as SVG, drawn as 'bench
+    report' draws them, and shows them in the comment as images linked DIR/FILE.svg).
     With --json FILE the document goes to FILE and the text report to stdout; without --json,
     or with --json -, the document goes to stdout alone. The benchmark formats
     (github-action-benchmark, bencher, google-benchmark) belong to 'bench run'.
@@ -125,6 +127,7 @@ let validateCommand = Command(
         .option("json", "FILE", "write the results as JSON (flightline.validate/1); '-' for stdout only"),
         OutputFormat.spec(OutputFormat.validate),
         .flag("verbose", "list every reason, not a summary of the findings"),
+        .option("svg-dir", "PATH", "with --format markdown: write each scene's charts as SVG into this folder (as 'bench report' draws them) and show them in the Markdown"),
         ReferenceOption.spec,
     ] + SceneSelection.specs + SceneThresholds.specs + FrameDeliveryOption.specs,
     run: { arguments, console in
@@ -134,6 +137,13 @@ let validateCommand = Command(
         // after it).
         if let destination, arguments.has("format") { try checkDocumentDestination(destination, named: format.documentName) }
         if let traceOut = request.traceOut { try checkDocumentDestination(traceOut, named: "the Chrome trace") }
+        let svgDir = arguments.string("svg-dir")
+        if let svgDir {
+            guard format == .markdown, destination != nil else {
+                throw CLIError.usage("--svg-dir \(quoted(svgDir)) links charts from the Markdown: add --format markdown")
+            }
+            do { try OutputFolder.check(svgDir) } catch let error as BenchKitError { throw CLIError.usage("--svg-dir \(error)") }
+        }
         // rlottie plays each file before anything is printed: a file it refuses is one line.
         let references = try ReferenceOption.compare(arguments, files: request.files)
         let results = try request.run()
@@ -146,7 +156,19 @@ let validateCommand = Command(
         if let destination {
             switch format {
             case .junit: try writeDocument(Data(SceneReport.junit(results).xml().utf8), to: destination, console: console, named: format.documentName)
-            case .markdown: try writeDocument(Data(SceneReport.markdown(results, fixes: fixes).utf8), to: destination, console: console, named: format.documentName)
+            case .markdown:
+                var charts: [(scene: String, links: [(path: String, caption: String)])] = []
+                if let svgDir {
+                    let built = try ReportPage.sceneCharts(results, thresholds: request.thresholds)
+                    do {
+                        try OutputFolder.write(built.flatMap { $0.2 }.map { ($0.file, Data($0.svg.utf8)) }, toPath: svgDir)
+                    } catch let error as BenchKitError {
+                        throw CLIError.usage("--svg-dir \(error)")
+                    }
+                    let folder = svgDir.hasSuffix("/") ? String(svgDir.dropLast()) : svgDir
+                    charts = built.map { (result, _, files) in (result.scene.name, files.map { ("\(folder)/\($0.file)", $0.caption) }) }
+                }
+                try writeDocument(Data(SceneReport.markdown(results, fixes: fixes, charts: charts).utf8), to: destination, console: console, named: format.documentName)
             default:
                 var document = SceneReport.json(results, thresholds: request.thresholds, fixes: fixes, files: request.files)
                 if !references.isEmpty, case .object(var members) = document {
@@ -198,11 +220,12 @@ struct ValidateRequest {
     /// The largest rate accepted: beyond 1000 Hz no display exists and the sampling only costs time.
     static let maximumRate = 1000.0
 
-    init(_ arguments: Arguments, judgesFrameCost: Bool = isOptimizedBuild) throws {
+    /// - Parameter defaultRates: the rates without `--hz` (`bench report` charts one: 60).
+    init(_ arguments: Arguments, judgesFrameCost: Bool = isOptimizedBuild, defaultRates: [Double] = [60, 120]) throws {
         thresholds = try SceneThresholds.thresholds(from: arguments)
         platformThresholds = try FrameDeliveryOption.thresholds(arguments)
         traceOut = arguments.string("trace-out")
-        var rates = try SceneSelection.rates(arguments, defaults: [60, 120])
+        var rates = try SceneSelection.rates(arguments, defaults: defaultRates)
         if let tooFast = rates.first(where: { $0 > Self.maximumRate }) {
             throw CLIError.usage("--hz must be at most \(Self.maximumRate.formatted) frames per second, got \(tooFast.formatted)")
         }

@@ -1,3 +1,4 @@
+import Foundation
 import BenchKit
 import Motion
 
@@ -7,7 +8,12 @@ extension SceneReport {
     /// rate with frames, the largest step, speed jump and turn, the verdict and its reasons
     /// (joined by `<br>`, every cell escaped by `Markup.markdownCell`), the computed fixes as a
     /// list (each source edit in a code span), then the verdict line.
-    static func markdown(_ results: [SceneValidation], fixes: [[FixSuggestion]]) -> String {
+    ///
+    /// - Parameter charts: per scene, its charts' file names and captions as linked from the
+    ///   comment (`--svg-dir DIR`: `DIR/scene-bee1+-path.svg`), listed as images after the fixes.
+    static func markdown(
+        _ results: [SceneValidation], fixes: [[FixSuggestion]], charts: [(scene: String, links: [(path: String, caption: String)])] = []
+    ) -> String {
         let reports = results.flatMap(\.reports)
         let rows = reports.map { report -> [String] in
             let m = report.metrics
@@ -37,8 +43,21 @@ extension SceneReport {
                 }
             }
         }
+        if !charts.isEmpty {
+            text += "\n**charts** (SVG):\n\n"
+            for (scene, links) in charts {
+                let images = links.map { "![\(Markup.markdownCell("\(scene): \($0.caption)"))](\(markdownLink($0.path)))" }
+                text += "- \(Markup.markdownCell(scene)): " + images.joined(separator: " ") + "\n"
+            }
+        }
         let janky = reports.count { $0.verdict == .janky }
         text += "\n**verdict: \(janky == 0 ? "smooth" : "janky")** (\(janky) of \(reports.count) scene × mode × rate checks janky)\n"
         return text
+    }
+
+    /// A link target that Markdown reads whole: spaces and parentheses percent-encoded.
+    static func markdownLink(_ path: String) -> String {
+        path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: " ", with: "%20")
+            .replacingOccurrences(of: "(", with: "%28").replacingOccurrences(of: ")", with: "%29")
     }
 }

@@ -1,0 +1,287 @@
+import BezierKernels
+@testable import BenchmarkSuites
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Motion
+import Testing
+
+/// `bench report`, end to end: the folder it writes, every SVG parsed as XML, marks at their
+/// place, bad input, the size of a large report, and the page in a real headless browser.
+@Suite struct ReportCommandTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let baseline = root.appendingPathComponent("Benchmarks/baselines/epyc-2core.json").path
+
+    /// A fresh folder under the temporary directory (removed by the caller's `defer`).
+    static func scratch() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("report-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    static func xml(_ url: URL) throws -> XMLElement {
+        try #require(try XMLDocument(contentsOf: url, options: []).rootElement())
+    }
+
+    static func nodes(_ root: XMLElement, _ xpath: String) -> [XMLElement] {
+        ((try? root.nodes(forXPath: xpath)) ?? []).compactMap { $0 as? XMLElement }
+    }
+
+    /// An attribute's value, read through XPath (FoundationXML on Linux does not find
+    /// attributes by name on elements in SVG's default namespace).
+    static func string(_ element: XMLElement, _ name: String) -> String? {
+        ((try? element.nodes(forXPath: "@\(name)")) ?? []).first?.stringValue
+    }
+
+    static func attribute(_ element: XMLElement, _ name: String) -> Double {
+        Double(string(element, name) ?? "") ?? .nan
+    }
+
+    /// The seed scenes' report with a run: every chart a file that parses, with a title, a
+    /// description, its axes and a series per drawn thing; every file on the page; no URL fetched.
+    @Test func seedReportWritesEveryChartAsValidSVGAndOneSelfContainedPage() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("report")
+        let run = try runBench(["report", "--run", Self.baseline, "--out", out.path])
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("bench report: wrote \(out.path)/index.html"))
+        let files = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+        let svgs = files.filter { $0.hasSuffix(".svg") }
+        // Six seed scenes × two charts, the two menu springs' integrators, the speedups, and
+        // one chart per benchmark result.
+        #expect(svgs.count == 12 + 2 + 1 + 25, "\(svgs)")
+        #expect(files.allSatisfy { !$0.hasPrefix(".") }, "a staging folder was left: \(files)")
+        let page = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
+        for name in svgs {
+            let svg = try Self.xml(out.appendingPathComponent(name))
+            #expect(svg.name == "svg")
+            let title = Self.nodes(svg, "./*[local-name()='title']").first?.stringValue ?? ""
+            let description = Self.nodes(svg, "./*[local-name()='desc']").first?.stringValue ?? ""
+            #expect(title.count > 0 && description.count > 0, "\(name)")
+            #expect(Self.nodes(svg, ".//*[local-name()='rect'][contains(@class,'frame')]").count == 1, "\(name)")
+            #expect(!Self.nodes(svg, ".//*[local-name()='text'][contains(@class,'tick x')]").isEmpty, "\(name): no x ticks")
+            #expect(!Self.nodes(svg, ".//*[local-name()='g'][@class='series']").isEmpty, "\(name)")
+            #expect(page.contains("<figure id=\"\(name)\">"), "\(name) is not on the page")
+        }
+        // A path chart: the exact path, the frames (coloured by speed) and the screen's edge.
+        let path = try Self.xml(out.appendingPathComponent("scene-bee1+-path.svg"))
+        let series = Self.nodes(path, ".//*[local-name()='g'][@class='series']").compactMap { Self.string($0, "data-series") }
+        #expect(series.contains("path") && series.contains("frames @60 Hz"))
+        // The page: a CSP that forbids fetching, no remote URL, no script, every section.
+        #expect(page.contains("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; img-src data:\" />"))
+        #expect(page.range(of: #"(src|href)\s*=\s*["']?\s*(https?:)?//"#, options: .regularExpression) == nil)
+        #expect(!page.contains("<script"))
+        for section in ["verdicts", "scene-bee1+", "scene-menu-show", "benchmarks"] { #expect(page.contains("<section id=\"\(section)\">")) }
+        // The HTML is well-formed XML too (XHTML-compatible), so the same parser reads it.
+        let document = try XMLDocument(xmlString: page.replacingOccurrences(of: "<!DOCTYPE html>\n", with: ""), options: [])
+        #expect(Self.nodes(try #require(document.rootElement()), "//*[local-name()='svg']").count == svgs.count)
+    }
+
+    /// bee1+ at 60 Hz: its first frame's dot is the path's start (from the model, not from the
+    /// report) mapped through the data area the SVG states, y down; and a teleport finding is
+    /// marked at the frame the metrics name.
+    @Test func firstFrameDotIsThePathStartOnTheViewport() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("r")
+        let run = try runBench(["report", "bee1+", "--mode", "linear", "--out", out.path])
+        #expect(run.code == 0, "\(run.stderr)")
+        let svg = try Self.xml(out.appendingPathComponent("scene-bee1+-path.svg"))
+        guard case .move(let start)? = try BeeFlight(bee: .one, sign: 1).path().elements.first else {
+            Issue.record("bee1+'s path does not start with a move")
+            return
+        }
+        let frame = try #require(Self.nodes(svg, ".//*[local-name()='rect'][contains(@class,'frame')]").first)
+        let data = try #require(Self.nodes(svg, ".//*[local-name()='g'][@class='data']").first)
+        let xs = (Self.string(data, "data-x-span") ?? "").split(separator: " ").compactMap { Double($0) }
+        let ys = (Self.string(data, "data-y-span") ?? "").split(separator: " ").compactMap { Double($0) }
+        try #require(xs.count == 2 && ys.count == 2)
+        let left = Self.attribute(frame, "x"), top = Self.attribute(frame, "y")
+        let width = Self.attribute(frame, "width"), height = Self.attribute(frame, "height")
+        // Equal aspect: one point is as many pixels in x as in y.
+        #expect(abs((xs[1] - xs[0]) / width - (ys[1] - ys[0]) / height) < 1e-9 * (xs[1] - xs[0]))
+        func place(_ x: Double, _ y: Double) -> (Double, Double) {
+            (left + (x - xs[0]) / (xs[1] - xs[0]) * width, top + (y - ys[0]) / (ys[1] - ys[0]) * height)
+        }
+        let frames = try #require(Self.nodes(svg, ".//*[local-name()='g'][@data-series='frames @60 Hz']").first)
+        let dots = Self.nodes(frames, "./*[local-name()='circle']")
+        let first = try #require(dots.first)
+        let want = place(start.x, start.y)
+        #expect(abs(Self.attribute(first, "cx") - want.0) <= 0.051 && abs(Self.attribute(first, "cy") - want.1) <= 0.051)
+        // One dot per frame the validation sampled at 60 Hz.
+        let report = try Validation.validate(try Scene.bee(BeeFlight(bee: .one, sign: 1)), mode: .linear, hz: 60)
+        #expect(dots.count == report.frames)
+        // The teleport (the cycle restarting on screen) is marked at its frame's position.
+        let teleport = try #require(report.metrics.teleports.first)
+        let marks = Self.nodes(svg, ".//*[local-name()='g'][@class='mark-at']")
+        let mark = try #require(marks.first { ($0.stringValue ?? "").hasPrefix("teleport") })
+        let at = place(teleport.from.position.x, teleport.from.position.y)
+        #expect(abs(Self.attribute(mark, "data-x") - at.0) <= 0.051 && abs(Self.attribute(mark, "data-y") - at.1) <= 0.051)
+    }
+
+    @Test func badInputIsOneLineAndLeavesNothing() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("plain.txt")
+        try Data("x".utf8).write(to: file)
+        expectUsageError(try runBench(["report", "bee1+", "--out", file.path]), mentioning: "\(file.path): it is a regular file (expected a folder)")
+        expectUsageError(try runBench(["report", "bee1+", "--out", file.path + "/sub"]), mentioning: "\(file.path)/sub: a part of the path is not a folder")
+        expectUsageError(try runBench(["report", "bee1+", "--out", folder.path + "/missing/sub"]), mentioning: "missing")
+        expectUsageError(try runBench(["report", "bee1+"]), mentioning: "needs --out DIR")
+        let wrong = folder.appendingPathComponent("wrong.json")
+        try Data(#"{"schema": "flightline.validate/1", "scenes": []}"#.utf8).write(to: wrong)
+        expectUsageError(
+            try runBench(["report", "bee1+", "--run", wrong.path, "--out", folder.path + "/r"]),
+            mentioning: "--run \(wrong.path) is not a flightline.run/1 document")
+        expectUsageError(try runBench(["report", "bee1+", "--run", folder.path + "/none.json", "--out", folder.path + "/r"]), mentioning: "none.json")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["plain.txt", "wrong.json"])
+    }
+
+    /// Rewriting an existing folder replaces the report's files and keeps the others.
+    @Test func existingFolderKeepsOtherFiles() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("mine".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+        try Data("old".utf8).write(to: folder.appendingPathComponent("index.html"))
+        let run = try runBench(["report", "menu-show", "--out", folder.path])
+        #expect(run.code == 0, "\(run.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(files == ["index.html", "notes.txt", "scene-menu-show-integrators.svg", "scene-menu-show-offset.svg", "scene-menu-show-speed.svg"])
+        // The integrators chart: a series per integrator, on a log axis.
+        let integrators = try Self.xml(folder.appendingPathComponent("scene-menu-show-integrators.svg"))
+        #expect(Self.nodes(integrators, ".//*[local-name()='g'][@class='series']").count >= 3)
+        #expect(try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8).hasPrefix("<!DOCTYPE html>"))
+    }
+
+    /// `--frames`: the delivery lanes (vsync, callback work, presented, late frames), 60 frames
+    /// around the worst hitch, the hitch marked; the platforms' metrics beside them on the page.
+    @Test func framesAddDeliveryLanes() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try runBench(["report", "bee1+", "--mode", "linear", "--frames", "load:stutter", "--seed", "3", "--out", folder.path])
+        #expect(run.code == 0, "\(run.stderr)")
+        let svg = try Self.xml(folder.appendingPathComponent("scene-bee1+-frames.svg"))
+        let lanes = Self.nodes(svg, ".//*[local-name()='text'][contains(@class,'tick y')]").compactMap(\.stringValue)
+        #expect(lanes == ["late frames", "presented", "callback work", "vsync"])
+        let presented = try #require(Self.nodes(svg, ".//*[local-name()='g'][@data-series='presented']").first)
+        #expect(Self.nodes(presented, "./*[local-name()='circle']").count == 60)
+        let late = try #require(Self.nodes(svg, ".//*[local-name()='g'][@data-series='late: target → presented']").first)
+        #expect(!Self.nodes(late, "./*[local-name()='path']").isEmpty)
+        let marks = Self.nodes(svg, ".//*[local-name()='g'][@class='mark-at']").compactMap(\.stringValue)
+        #expect(marks.contains { $0.hasPrefix("worst hitch ") })
+        let page = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(page.contains("Apple hitch") && page.contains("JankStats"))
+    }
+
+    /// `--run` with `--compare NAME`: the comparison table and chart, a row per benchmark in
+    /// both, the first on top; `--compare` without `--run` refused.
+    @Test func compareAddsTheBaselineComparison() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try runBench(["report", "menu-show", "--run", Self.baseline, "--compare", "xeon-2core", "--out", folder.path])
+        #expect(run.code == 0, "\(run.stderr)")
+        let svg = try Self.xml(folder.appendingPathComponent("comparison.svg"))
+        let rows = Self.nodes(svg, ".//*[local-name()='text'][contains(@class,'tick y')]")
+        let names = rows.compactMap(\.stringValue)
+        #expect(names.count == 25 && names.first == "arclen/cubic")
+        // Reversed: the first row is drawn highest.
+        #expect(Self.attribute(rows[0], "y") < Self.attribute(rows[1], "y"))
+        let page = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(page.contains("<h3>Against xeon-2core</h3>"))
+        expectUsageError(try runBench(["report", "menu-show", "--compare", "xeon-2core", "--out", folder.path]), mentioning: "add --run RUN.json")
+    }
+
+    /// `validate --format markdown --svg-dir DIR`: the charts written to DIR, each linked from
+    /// the Markdown as an image; without Markdown the option is refused before any work.
+    @Test func validateMarkdownLinksTheCharts() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let charts = folder.appendingPathComponent("charts")
+        let run = try runBench(["validate", "bee1+", "--hz", "60", "--mode", "linear", "--format", "markdown", "--json", "-", "--svg-dir", charts.path])
+        #expect(run.code == 1, "\(run.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: charts.path).sorted()
+        #expect(files == ["scene-bee1+-path.svg", "scene-bee1+-speed.svg"])
+        for file in files {
+            #expect(run.stdout.contains("](\(charts.path)/\(file))"), "\(file) is not linked")
+            _ = try Self.xml(charts.appendingPathComponent(file))
+        }
+        expectUsageError(try runBench(["validate", "bee1+", "--svg-dir", charts.path]), mentioning: "add --format markdown")
+    }
+
+    /// The 100-layer scene file of `scene/file-100-layers` (generated as the benchmark does):
+    /// the whole report folder stays under 10 MB.
+    @Test func hundredLayerReportStaysUnderTenMegabytes() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("layers.scene.json")
+        try Data(try GeneratedSceneFile(layers: 100).text().utf8).write(to: file)
+        let out = folder.appendingPathComponent("r")
+        let run = try runBench(["report", file.path, "--out", out.path])
+        #expect(run.code == 0, "\(run.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: out.path)
+        #expect(names.filter { $0.hasSuffix(".svg") }.count == 200)
+        let bytes = try names.reduce(0) { total, name in
+            total + ((try FileManager.default.attributesOfItem(atPath: out.appendingPathComponent(name).path)[.size] as? Int) ?? 0)
+        }
+        #expect(bytes < 10_000_000, "\(bytes) bytes")
+    }
+
+    /// Debian's chromium, where scripts/setup.sh installs it.
+    static let chromium: String? = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    /// The seed report in a real browser: the DOM it builds holds every chart, a screenshot is
+    /// taken, and the console shows no error and no refused fetch (the CSP would log one).
+    @Test(.enabled(if: chromium != nil, "chromium is not installed: scripts/setup.sh installs it (apt-get install chromium)"))
+    func seedReportRendersInHeadlessChromium() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("report")
+        let run = try runBench(["report", "--run", Self.baseline, "--out", out.path])
+        #expect(run.code == 0, "\(run.stderr)")
+        let svgs = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".svg") }
+        let page = out.appendingPathComponent("index.html").absoluteString
+        let shot = folder.appendingPathComponent("shot.png")
+        let common = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions", "--user-data-dir=\(folder.path)/profile",
+                      "--enable-logging=stderr", "--v=0", "--virtual-time-budget=2000"]
+        let dom = try Self.browse(common + ["--dump-dom", page])
+        #expect(dom.code == 0, "\(dom.stderr)")
+        for name in svgs { #expect(dom.stdout.contains("<figure id=\"\(name)\">"), "\(name) is not in the DOM") }
+        #expect(dom.stdout.components(separatedBy: "<svg ").count - 1 == svgs.count)
+        // Chromium logs every console message, a blocked fetch among them ("Loading the image
+        // '…' violates the following Content Security Policy directive …"), as CONSOLE lines.
+        #expect(!dom.stderr.contains("Content Security Policy"), "the page tried to fetch: \(dom.stderr)")
+        #expect(!dom.stderr.contains("CONSOLE"), "console output: \(dom.stderr)")
+        let picture = try Self.browse(common + ["--screenshot=\(shot.path)", "--window-size=1200,2400", page])
+        #expect(picture.code == 0, "\(picture.stderr)")
+        let png = try Data(contentsOf: shot)
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]) && png.count > 10_000)
+        #expect(!picture.stderr.contains("CONSOLE"), "console output: \(picture.stderr)")
+    }
+
+    /// Runs chromium with `arguments`; its output through files (no pipe can fill).
+    static func browse(_ arguments: [String]) throws -> (code: Int32, stdout: String, stderr: String) {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outURL = folder.appendingPathComponent("out"), errURL = folder.appendingPathComponent("err")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(chromium))
+        process.arguments = arguments
+        process.standardOutput = try FileHandle(forWritingTo: outURL)
+        process.standardError = try FileHandle(forWritingTo: errURL)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(120)
+        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            Issue.record("chromium did not finish within 120 s")
+        }
+        process.waitUntilExit()
+        return (process.terminationStatus, try String(contentsOf: outURL, encoding: .utf8), try String(contentsOf: errURL, encoding: .utf8))
+    }
+}
