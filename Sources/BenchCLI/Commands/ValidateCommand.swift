@@ -93,8 +93,8 @@ let validateCommand = Command(
     (github-action-benchmark, bencher, google-benchmark) belong to 'bench run'.
 
     Frames as devices deliver them: --frames vsync (every frame on its vsync), load:NAME
-    (a seeded per-frame cost against the deadline; profiles light, busy, stutter, their
-    parameters printed; depth=2 for a two-frame pipeline), vrr:RATES (the rate steps down
+    (a per-frame cost against the deadline, seeded by --load-seed N, default 0; profiles light,
+    busy, stutter, their parameters printed; depth=2 for a two-frame pipeline), vrr:RATES (the rate steps down
     through RATES on a miss and back up; promotion and promotion-iphone name ProMotion's sets;
     load=NAME picks the load, default busy) or trace:FILE (a recording's frame times). --clock
     says what the animation is sampled at: the frame's target time (default), the vsync that
@@ -129,6 +129,7 @@ let validateCommand = Command(
     ] + SceneSelection.specs + SceneThresholds.specs + FrameDeliveryOption.specs,
     run: { arguments, console in
         let request = try ValidateRequest(arguments)
+        for note in request.notes { console.err("bench: " + note) }
         let (format, destination) = try OutputFormat.parse(arguments, allowed: OutputFormat.validate, command: "validate")
         // A new format's destination is refused before the work (without --format, as before:
         // after it).
@@ -186,6 +187,8 @@ struct ValidateRequest {
     let files: [LottieInput]
     /// A file's own frame rate by scene name: its scenes are validated at it too.
     let ownRates: [String: Double]
+    /// Deprecation notes for stderr (`--seed` seeding a load model).
+    let notes: [String]
 
     /// The rates `scene` is validated at: the requested ones, then its file's own (with ideal
     /// frames: a display model is asked for at the rates given, whose vsync it models).
@@ -211,6 +214,7 @@ struct ValidateRequest {
         default: modes = [.linear, .paced]
         }
         let seed = try SceneSelection.seed(arguments)
+        var notes: [String] = []
         if let path = arguments.string("trace") {
             if let scene = arguments.positionals.first {
                 throw CLIError.usage("--trace validates a recording, not scenes; got the scene \(quoted(scene)) too")
@@ -225,7 +229,7 @@ struct ValidateRequest {
             if !arguments.has("hz") { rates = [] }
         } else {
             traces = []
-            let (options, traceRate) = try FrameDeliveryOption.options(arguments, seed: seed)
+            let (options, traceRate) = try FrameDeliveryOption.options(arguments, notes: &notes)
             delivery = options
             if let traceRate, !arguments.has("hz") { rates = [traceRate] }
             try FrameDeliveryOption.check(options, rates: rates)
@@ -238,6 +242,7 @@ struct ValidateRequest {
         }
         self.ownRates = ownRates
         verbose = arguments.has("verbose")
+        self.notes = notes
         self.judgesFrameCost = judgesFrameCost
         // The whole run's frames, bounded before any is sampled: a file of thousands of moving
         // objects is validated object by object, each at every rate and mode.

@@ -8,6 +8,7 @@ enum FrameDeliveryOption {
     static let specs: [OptionSpec] = [
         .option("frames", "MODEL", "how frames reach the display: ideal (default), vsync, load:NAME[,depth=2], vrr:RATES[,load=NAME][,depth=2], trace:FILE"),
         .option("clock", "CLOCK", "the time the animation is sampled at: target (default), timestamp or now"),
+        SceneSelection.loadSeedSpec,
         .option("trace", "FILE", "validate a recorded trace (CSV t,x,y[,present,target] or Chrome Trace Event JSON) instead of scenes"),
         .option("trace-out", "FILE", "write Chrome Trace Event JSON of the frames (opens in ui.perfetto.dev and chrome://tracing)"),
         .option("hitch-grades", "W,C", "XCTest's (and the 2020 Organizer's) hitch time ratio grades, ms/s: warning above W, critical from C (default 5,10)"),
@@ -52,19 +53,31 @@ enum FrameDeliveryOption {
 
     /// The delivery `--frames` and `--clock` ask for; `nil` for ideal frames (the classic view,
     /// its output unchanged). A `trace:FILE` model also fixes the rate: the recording's.
-    static func options(_ arguments: Arguments, seed: UInt64?) throws -> (options: DeliveryOptions?, traceRate: Double?) {
+    /// The load's seed is `--load-seed` (``SceneSelection/loadSeed(_:usesLoad:notes:)``: `--seed`
+    /// still, deprecated, where it is absent); a deprecation note goes to `notes`.
+    static func options(_ arguments: Arguments, notes: inout [String]) throws -> (options: DeliveryOptions?, traceRate: Double?) {
         let clock = FrameClock(rawValue: try arguments.choice("clock", FrameClock.allCases.map(\.rawValue)) ?? "target")!
         let limits = try thresholds(arguments)
+        let loadSeedMisplaced = CLIError.usage("--load-seed seeds a load model: it needs --frames load:NAME or vrr:RATES")
         guard let text = arguments.string("frames") else {
+            if arguments.has("load-seed") { throw loadSeedMisplaced }
             if arguments.has("clock") { throw CLIError.usage("--clock needs --frames vsync, load:NAME, vrr:RATES or trace:FILE (ideal frames sample every clock alike)") }
             return (nil, nil)
         }
         var traceRate: Double?
         let model = try self.model(text, traceRate: &traceRate)
         if model == .ideal {
+            if arguments.has("load-seed") { throw loadSeedMisplaced }
             if arguments.has("clock") { throw CLIError.usage("--clock needs --frames vsync, load:NAME, vrr:RATES or trace:FILE (ideal frames sample every clock alike)") }
             return (nil, nil)
         }
+        let usesLoad: Bool
+        switch model {
+        case .load, .variableRate: usesLoad = true
+        case .ideal, .vsync, .recorded: usesLoad = false
+        }
+        if arguments.has("load-seed"), !usesLoad { throw loadSeedMisplaced }
+        let seed = try SceneSelection.loadSeed(arguments, usesLoad: usesLoad, notes: &notes)
         return (DeliveryOptions(model: model, clock: clock, seed: seed ?? 0, thresholds: limits), traceRate)
     }
 
@@ -199,6 +212,6 @@ enum FrameDeliveryOption {
         case .recorded(let frames):
             return "recorded: \(frames.count) frames from a trace; clock \(options.clock.rawValue)"
         }
-        return "\(model); clock \(options.clock.rawValue); seed \(options.seed)"
+        return "\(model); clock \(options.clock.rawValue); load seed \(options.seed)"
     }
 }
