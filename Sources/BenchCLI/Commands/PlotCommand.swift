@@ -3,7 +3,7 @@ import TerminalPlot
 
 let plotCommand = Command(
     name: "plot",
-    synopsis: "SCENE|FILE.json|--trace FILE [--layer NAME] [--quantity path|x|y|speed|offset|error|rotation|opacity|scale] [--hz R] [--mode linear|paced] [--width W] [--height H] [--ascii] [--color auto|always|never] [user scene] [--seed N]",
+    synopsis: "SCENE|FILE.json|--trace FILE [--layer NAME] [--quantity path|x|y|speed|offset|error|rotation|opacity|scale] [--hz R] [--mode linear|paced] [--width W] [--height H] [--ascii] [--color auto|always|never] [--json FILE] [user scene] [--seed N]",
     summary: "plot a scene's trajectory in the terminal",
     details: """
     quantities:
@@ -30,6 +30,11 @@ let plotCommand = Command(
     'bench validate --trace' reads it) as the display showed it, refresh by refresh at its own
     rate (or --hz): default quantity path.
 
+    --json FILE writes the plotted series as data, flightline.plot/1: {schema, quantity, mode,
+    hz, title?, xAxis, yAxis: {label?, scale, range?, reversed}, series:[{name, style, points:
+    [[x, y], …]}], marks:[{x, y, label}]} (a point that leaves a gap in the plot is null); '-'
+    writes it to stdout instead of the plot.
+
     scenes:
     \(sceneListing.map { "  " + $0 }.joined(separator: "\n"))
     """,
@@ -44,10 +49,15 @@ let plotCommand = Command(
         .option("color", "WHEN", "auto (default: only on a terminal without NO_COLOR), always, never"),
         SceneSelection.seedSpec,
         .option("trace", "FILE", "plot a recorded trace (CSV or Chrome Trace Event JSON) instead of a scene"),
+        .option("json", "FILE", "write the plotted series and marks as JSON (flightline.plot/1); '-' for stdout only"),
     ] + SceneSelection.specs,
     run: { arguments, console in
+        let destination = arguments.string("json")
+        if let destination { try checkDocumentDestination(destination) }
         let request = try PlotRequest(arguments, console: console)
-        console.out(try request.render(), terminator: "\n")
+        let plot = try request.plot()
+        if destination != "-" { console.out(try request.render(plot), terminator: "\n") }
+        if let destination { try writeJSON(request.json(plot), to: destination, console: console) }
         return .success
     }
 )
@@ -184,15 +194,66 @@ struct PlotRequest {
         return (scenes, fallback)
     }
 
-    func render() throws -> String {
+    /// The plot of the scenes: its series and marks, not yet drawn.
+    func plot() throws -> Plot {
         let traces = self.traces, hz = self.hz
-        let plot = try ScenePlots.plot(
+        return try ScenePlots.plot(
             scenes, quantity: quantity, mode: mode, hz: hz, style: style,
             validation: traces.isEmpty ? nil : { (scene: Scene) throws(MotionError) in try Validation.validate(trace: traces[scene.name]!, hz: hz) })
+    }
+
+    func render() throws -> String { try render(try plot()) }
+
+    func render(_ plot: Plot) throws -> String {
         do {
             return try plot.render()
         } catch {
             throw CLIError.usage(error.description)
         }
+    }
+
+    /// `flightline.plot/1`: what the plot draws, as data — each series' points (the plotted
+    /// units: points, seconds, pt/s, degrees, percent) and the marks (breaks, stops) with their
+    /// labels; the drawing's size and colour are not part of it.
+    func json(_ plot: Plot) -> JSON {
+        func axis(_ axis: Axis) -> JSON {
+            var members: [(String, JSON)] = []
+            if let label = axis.label { members.append(("label", .string(label))) }
+            members.append(("scale", .string(axis.scale == .logarithmic ? "logarithmic" : "linear")))
+            if let range = axis.range { members.append(("range", .array([.finite(range.lowerBound), .finite(range.upperBound)]))) }
+            members.append(("reversed", .bool(axis.isReversed)))
+            return .object(members)
+        }
+        func style(_ style: SeriesStyle) -> String {
+            switch style {
+            case .line: "line"
+            case .points: "points"
+            case .lineAndPoints: "lineAndPoints"
+            }
+        }
+        var members: [(String, JSON)] = [
+            ("schema", .string("flightline.plot/1")),
+            ("quantity", .string(quantity.rawValue)),
+            ("mode", .string(mode.rawValue)),
+            ("hz", .number(hz)),
+        ]
+        if let title = plot.title { members.append(("title", .string(title))) }
+        members += [
+            ("xAxis", axis(plot.xAxis)),
+            ("yAxis", axis(plot.yAxis)),
+            ("series", .array(plot.series.map { series in
+                .object([
+                    ("name", .string(series.name)),
+                    ("style", .string(style(series.style))),
+                    ("points", .array(zip(series.x, series.y).map { x, y in
+                        x.isFinite && y.isFinite ? .array([.number(x), .number(y)]) : .null
+                    })),
+                ])
+            })),
+            ("marks", .array(plot.annotations.map { mark in
+                .object([("x", .finite(mark.x)), ("y", .finite(mark.y)), ("label", .string(mark.label))])
+            })),
+        ]
+        return .object(members)
     }
 }
