@@ -1,3 +1,4 @@
+import Lottie
 import Motion
 import TerminalPlot
 
@@ -174,23 +175,31 @@ struct PlotRequest {
         guard let first = object.quantities.first else {
             throw CLIError.usage("--layer \(quoted(layer)) is still (nothing animated): nothing to plot")
         }
-        let wanted: String
+        let wanted: LottieQuantity
         switch quantity {
         case nil: wanted = first
-        case .some(let q) where q.isScalar: wanted = q.rawValue
-        case .some(.speed): wanted = object.quantities.contains("position") ? "position" : first
-        case .some(.path), .some(.x), .some(.y): wanted = "position"
+        case .rotation?: wanted = .rotation
+        case .opacity?: wanted = .opacity
+        case .scale?: wanted = .scale
+        case .speed?: wanted = object.quantities.contains(.position) ? .position : first
+        case .path?, .x?, .y?: wanted = .position
         case .some(let q):
             throw CLIError.usage("--quantity \(q.rawValue) does not apply to a Lottie layer (use path, x, y, speed, rotation, opacity or scale)")
         }
         guard object.quantities.contains(wanted) else {
             throw CLIError.usage(
-                "--layer \(quoted(layer)) has no animated \(wanted) (it animates: \(object.quantities.joined(separator: ", ")))")
+                "--layer \(quoted(layer)) has no animated \(wanted.rawValue) (it animates: \(object.quantities.map(\.rawValue).joined(separator: ", ")))")
         }
-        let name = "\(layer)/\(wanted)"
+        let name = "\(layer)/\(wanted.rawValue)"
         let names = Set(selection.files.flatMap(\.sceneNames))
         let scenes = selection.scenes.filter { !names.contains($0.name) } + selection.scenes.filter { $0.name == name }
-        let fallback: PlotQuantity = wanted == "position" ? .path : (PlotQuantity(rawValue: wanted) ?? .y)
+        let fallback: PlotQuantity
+        switch wanted {
+        case .position: fallback = .path
+        case .rotation: fallback = .rotation
+        case .scale: fallback = .scale
+        case .opacity: fallback = .opacity
+        }
         return (scenes, fallback)
     }
 
