@@ -38,7 +38,7 @@ let historyCommand = Command(
     ],
     run: { arguments, console in
         try arguments.requirePositionals(atMost: 1, command: "history")
-        let pattern = try historyFilterPattern(arguments, console: console)
+        let (pattern, note) = try historyFilterPattern(arguments)
         let filter = try pattern.map { pattern in try benchKit { try BenchmarkFilter(pattern) } }
         let maxPValue = try arguments.double("max-pvalue", greaterThan: 0) ?? ChangePoints.defaultMaxPValue
         guard maxPValue < 1 else { throw CLIError.usage("--max-pvalue must be below 1, got \(arguments.string("max-pvalue")!)") }
@@ -60,6 +60,8 @@ let historyCommand = Command(
         if let filter, histories.isEmpty, !contents.records.isEmpty {
             throw CLIError.usage("no benchmark in \(file.path) matches '\(filter.pattern)'")
         }
+        // The deprecation note once the command line is known good: bad usage stays one line.
+        if let note { console.err("bench: " + note) }
         if let destination {
             let document = HistoryAnalysisDocument(file: file.path, runs: contents.records.count, tornLine: contents.tornLine, benchmarks: histories)
             try writeDocument(try benchKit { try FormatEncoder.encode(document) }, to: destination, console: console)
@@ -75,15 +77,14 @@ let historyCommand = Command(
 
 /// The benchmark filter of `bench history`: `--filter PATTERN`, as `bench run` takes it. The
 /// positional pattern of earlier releases is read one more release with a deprecation note on
-/// stderr; both at once is a usage error.
-func historyFilterPattern(_ arguments: Arguments, console: Console) throws -> String? {
+/// stderr (returned here, printed once the run is known good); both at once is a usage error.
+func historyFilterPattern(_ arguments: Arguments) throws -> (pattern: String?, note: String?) {
     let option = arguments.string("filter")
-    guard let positional = arguments.positionals.first else { return option }
+    guard let positional = arguments.positionals.first else { return (option, nil) }
     if let option {
         throw CLIError.usage("bench history takes one filter: --filter \(quoted(option)) or the deprecated positional \(quoted(positional)), not both")
     }
-    console.err("bench: note: the positional filter is deprecated and will be removed in the next release; write 'bench history --filter \(positional)'")
-    return positional
+    return (positional, "note: the positional filter is deprecated and will be removed in the next release; write 'bench history --filter \(positional)'")
 }
 
 /// `flightline.history-analysis/1`: what `bench history --json` writes.

@@ -125,7 +125,6 @@ private func runEngines(_ request: IntegratorsRequest, arguments: Arguments, con
     }
     var notes: [String] = []
     let seed = try SceneSelection.loadSeed(arguments, usesLoad: true, notes: &notes) ?? 0
-    for note in notes { console.err("bench: " + note) }
     let spring = request.springs[0]
     let rows: [EngineClockRow]
     do {
@@ -135,6 +134,8 @@ private func runEngines(_ request: IntegratorsRequest, arguments: Arguments, con
     } catch {
         throw CLIError.usage("--engines: \(error)")
     }
+    // Deprecation notes once the command line is known good: bad usage stays one line.
+    for note in notes { console.err("bench: " + note) }
     if arguments.string("json") != "-" { console.out(EngineReport.render(rows, spring: spring, seed: seed, clock: clock, browser: browser)) }
     if let destination = arguments.string("json") { try writeJSON(EngineReport.json(rows, spring: spring, seed: seed, clock: clock, browser: browser), to: destination, console: console) }
     return .success

@@ -129,7 +129,6 @@ let validateCommand = Command(
     ] + SceneSelection.specs + SceneThresholds.specs + FrameDeliveryOption.specs,
     run: { arguments, console in
         let request = try ValidateRequest(arguments)
-        for note in request.notes { console.err("bench: " + note) }
         let (format, destination) = try OutputFormat.parse(arguments, allowed: OutputFormat.validate, command: "validate")
         // A new format's destination is refused before the work (without --format, as before:
         // after it).
@@ -138,6 +137,8 @@ let validateCommand = Command(
         // rlottie plays each file before anything is printed: a file it refuses is one line.
         let references = try ReferenceOption.compare(arguments, files: request.files)
         let results = try request.run()
+        // Deprecation notes once the command line is known good: bad usage stays one line.
+        for note in request.notes { console.err("bench: " + note) }
         if destination != "-" {
             let policy = try plotPolicy(for: console, width: nil, height: nil, color: nil)
             console.out(SceneReport.render(results, request: request, plotWidth: min(policy.width - 2, 100), usesColor: policy.usesColor))
