@@ -31,7 +31,7 @@ let allCommand = Command(
     """,
     options: [
         .flag("quick", "a shorter job: GSL-raced kernels only, integrators at 60 Hz only"),
-        .option("json", "FILE", "write every part's results as JSON (flightline.all/1); '-' for stdout only"),
+        .json("flightline.all/1", "every part's results"),
     ],
     run: { arguments, console in
         try arguments.requirePositionals(atMost: 0, command: "all")

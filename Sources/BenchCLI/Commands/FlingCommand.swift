@@ -23,7 +23,7 @@ let flingCommand = Command(
         .option("platform", "P", "uikit, uikit-fast, android, flutter, flutter-bouncing or chrome (required)"),
         .option("density", "D", "android: DisplayMetrics.density; flutter-bouncing: device pixel ratio (0.1…10, default 1)"),
         .option("hz", "R,…", "frame rates, whole numbers 1…1000, comma-separated (default 60,120)"),
-        .option("json", "FILE", "write flightline.fling/1 JSON; '-' for stdout"),
+        .json("flightline.fling/1", "the fling"),
     ],
     run: { arguments, console in
         try arguments.requirePositionals(atMost: 0, command: "fling")

@@ -30,11 +30,11 @@ let historyCommand = Command(
         .option("history", "DIR", "the history folder (default: $FLIGHTLINE_HISTORY, else the package's Benchmarks/history)"),
         .option("history-name", "NAME", "the history file's name (default: this machine's CPU model and cores, as in xeon-2core)"),
         .option("max-pvalue", "P", "the largest t-test p-value a change point may have (default 0.001)"),
-        .option("width", "W", "plot columns (\(Plot.widthLimits.lowerBound)…\(Plot.widthLimits.upperBound))"),
-        .option("height", "H", "plot rows (\(Plot.heightLimits.lowerBound)…\(Plot.heightLimits.upperBound); default 10)"),
-        .flag("ascii", "plain ASCII plots instead of braille"),
-        .option("color", "WHEN", "auto (default: only on a terminal without NO_COLOR), always, never"),
-        .option("json", "FILE", "write the series and change points as JSON; '-' for stdout"),
+        .plotWidth,
+        .plotHeight(default: "10"),
+        .ascii,
+        .color,
+        .json("flightline.history-analysis/1", "the series and change points"),
     ],
     run: { arguments, console in
         try arguments.requirePositionals(atMost: 1, command: "history")

@@ -74,7 +74,7 @@ let integratorsCommand = Command(
         .option("hz", "R,…", "refresh rates, frames per second (default 60,120)"),
         .option("substeps", "N,…", "fixed-step substeps per frame (default 1)"),
         .option("duration", "S", "simulated span in seconds, at most 60 (default 1.5 × the settle time, 2…60 s)"),
-        .option("json", "FILE", "write flightline.integrators/1 JSON; '-' for stdout"),
+        .json("flightline.integrators/1; flightline.engines/1 with --engines, flightline.systems/1 with --system", "the comparison"),
         .flag("engines", "compare engine schemes (react-spring, Rebound, Compose, …) under frame delivery instead"),
         .option("load-seed", "N", "with --engines: the seed of the load model's per-frame costs and callback delays (default 0)"),
         .option("seed", "N", "deprecated spelling of --load-seed, read this release with a note on stderr"),

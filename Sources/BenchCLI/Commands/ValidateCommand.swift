@@ -122,7 +122,7 @@ let validateCommand = Command(
         .option("hz", "R,…", "frame rates, frames per second (default 60,120; at most 8 rates, each 1…1000)"),
         .option("mode", "MODE", "path timing: linear (the demo's keyframes), paced (constant speed) or both (default)"),
         SceneSelection.seedSpec,
-        .option("json", "FILE", "write the results as JSON (flightline.validate/1); '-' for stdout only"),
+        .json("flightline.validate/1", formats: true),
         OutputFormat.spec(OutputFormat.validate),
         .flag("verbose", "list every reason, not a summary of the findings"),
         ReferenceOption.spec,

@@ -9,7 +9,7 @@ enum FrameDeliveryOption {
         .option("frames", "MODEL", "how frames reach the display: ideal (default), vsync, load:NAME[,depth=2], vrr:RATES[,load=NAME][,depth=2], trace:FILE"),
         .option("clock", "CLOCK", "the time the animation is sampled at: target (default), timestamp or now"),
         SceneSelection.loadSeedSpec,
-        .option("trace", "FILE", "validate a recorded trace (CSV t,x,y[,present,target] or Chrome Trace Event JSON) instead of scenes"),
+        .trace,
         .option("trace-out", "FILE", "write Chrome Trace Event JSON of the frames (opens in ui.perfetto.dev and chrome://tracing)"),
         .option("hitch-grades", "W,C", "XCTest's (and the 2020 Organizer's) hitch time ratio grades, ms/s: warning above W, critical from C (default 5,10)"),
         .option("organizer-grades", "A,B,C", "today's Xcode Organizer Hitches grades, ms/s: good ≤ A, warning ≤ B, critical ≤ C, immediate attention above (default 10,25,50)"),
