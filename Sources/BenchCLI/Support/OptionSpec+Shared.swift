@@ -6,7 +6,7 @@ extension OptionSpec {
     /// `--json FILE`: what it writes and its schema. `-` writes the document to stdout in place
     /// of the text report; where `--format` applies (`formats`), it chooses another document.
     static func json(_ schema: String, _ what: String = "the results", formats: Bool = false) -> OptionSpec {
-        .option("json", "FILE", "write \(what) as JSON (\(schema))\(formats ? ", or the --format document," : ""); '-' for stdout, in place of the text")
+        .option("json", "FILE", "write \(what) as JSON (\(schema))\(formats ? " or the --format document" : ""); '-' for stdout, in place of the text")
     }
 
     /// `--width W` of a plot.
