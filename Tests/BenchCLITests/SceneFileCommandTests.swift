@@ -56,6 +56,8 @@ import Testing
         let mixed = directory.appendingPathComponent("menu-mixed.json")
         try text.replacingOccurrences(of: "\"dampingRatio\": 100", with: "\"damping-ratio\": 100").write(to: mixed, atomically: true, encoding: .utf8)
         expectUsageError(try runBench(["validate", mixed.path]), mentioning: "expected the file's camelCase spring keys throughout")
+        // Bad usage after the file was read is still one line: the warnings wait for a good run.
+        expectUsageError(try runBench(["plot", old.path, "--layer", "nope"]), mentioning: "no such layer")
     }
 
     @Test func plotOneLayer() throws {

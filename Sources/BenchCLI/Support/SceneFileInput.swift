@@ -7,7 +7,8 @@ import SceneFile
 /// scenes; otherwise `scenes(fromDocument:path:)` returns `nil` and the Lottie reader takes it.
 enum SceneFileInput {
     /// The scenes of a parsed document; `nil` when it is not a scene file. The reader's
-    /// warnings (deprecated keys) go to stderr, one line each naming the file and JSON path.
+    /// warnings (deprecated keys) go to stderr once the command has run without an error
+    /// (``DeferredWarnings``), one line each naming the file and JSON path.
     static func scenes(fromDocument root: JSONNode, path: String) throws -> [Scene]? {
         guard SceneFile.isSceneFile(root) else { return nil }
         let file: SceneFile
@@ -16,8 +17,14 @@ enum SceneFileInput {
         } catch {
             throw CLIError.usage("\(quoted(path)): \(error)")
         }
-        let console = Console.current(environment: [:])
-        for warning in file.warnings { console.err("bench: warning: \(quoted(path)): \(warning)") }
+        for warning in file.warnings {
+            let line = "bench: warning: \(quoted(path)): \(warning)"
+            if let deferred = DeferredWarnings.current {
+                deferred.append(line)
+            } else {
+                Console.current(environment: [:]).err(line)
+            }
+        }
         return file.scenes
     }
 }
