@@ -67,7 +67,11 @@ public enum Bench {
                     console.out(parsed.has("help-all") ? command.fullHelp : command.help)
                     return .success
                 }
-                return try command.run(parsed, console)
+                // A reader's warnings are printed once the command has run without an error.
+                let warnings = DeferredWarnings()
+                let code = try DeferredWarnings.$current.withValue(warnings) { try command.run(parsed, console) }
+                for line in warnings.all { console.err(line) }
+                return code
             }
         }
     }

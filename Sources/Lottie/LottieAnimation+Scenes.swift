@@ -1,6 +1,20 @@
 import Foundation  // String(format:)
 import Motion
 
+/// A quantity of a Lottie object that Flightline validates: each is one timeline, named
+/// `OBJECT/\(rawValue)`. The raw value is the scene-name suffix, not wording: a presentation
+/// layer words it.
+public enum LottieQuantity: String, Sendable, CaseIterable {
+    /// The anchor point's position on screen (after parenting), composition pixels as points.
+    case position
+    /// Own and ancestors' rotation (auto-orient included), degrees.
+    case rotation
+    /// Own and ancestors' scale, percent per axis.
+    case scale
+    /// Own opacity, percent.
+    case opacity
+}
+
 /// One moving or still object of a Lottie file: a layer that draws, or a shape group in one.
 public struct LottieObject: Sendable, Equatable {
     /// The report name: `Layer`, `Layer/Group`, `Precomp layer/Inner layer`.
@@ -8,14 +22,13 @@ public struct LottieObject: Sendable, Equatable {
     /// Its JSON path (`layers[2]`, `layers[0].shapes[1]`).
     public let place: String
     public let isGroup: Bool
-    /// The quantities validated (`position`, `rotation`, `scale`, `opacity`), empty for a still
-    /// object.
-    public let quantities: [String]
+    /// The quantities validated, in ``LottieQuantity``'s order; empty for a still object.
+    public let quantities: [LottieQuantity]
     /// A group with nothing of its own animated inside a moving layer: it moves with the layer,
     /// whose timelines judge that motion.
     public let ridesWithItsLayer: Bool
 
-    public init(name: String, place: String, isGroup: Bool, quantities: [String], ridesWithItsLayer: Bool = false) {
+    public init(name: String, place: String, isGroup: Bool, quantities: [LottieQuantity], ridesWithItsLayer: Bool = false) {
         self.name = name
         self.place = place
         self.isGroup = isGroup
@@ -62,9 +75,7 @@ extension LottieAnimation {
     /// Points per percent of opacity: 1 (a fade of 100 % is judged as a move of 100 pt).
     public static let pointsPerOpacityPercent = 1.0
 
-    enum Quantity: String, CaseIterable {
-        case position, rotation, scale, opacity
-    }
+    typealias Quantity = LottieQuantity
 
     /// Compiles every moving object into `TimelineMotion` scenes (kind `.timeline`).
     ///
@@ -135,7 +146,7 @@ extension LottieAnimation {
             let rides = node.kind == .group && validated.isEmpty && (node.parent.map { geometry[$0] } ?? false)
             objects.append(
                 LottieObject(
-                    name: node.name, place: node.place, isGroup: node.kind == .group, quantities: validated.map(\.rawValue),
+                    name: node.name, place: node.place, isGroup: node.kind == .group, quantities: validated,
                     ridesWithItsLayer: rides))
         }
         var notes = [

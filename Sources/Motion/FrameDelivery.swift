@@ -130,16 +130,11 @@ public enum FrameDeliveryModel: Sendable, Equatable {
     /// Frames whose times were recorded (a trace's present, target and sample columns).
     case recorded([DeliveredFrame])
 
-    /// `ideal`, `vsync`, `load:busy`, `vrr:120,80,60 (busy)`, `trace`.
+    /// `ideal`, `vsync`, `load:busy`, `vrr:120,80,60,load=busy`: the `--frames` text that
+    /// reads back as this model (``FrameDeliverySetting``'s description); `trace` for recorded
+    /// frames.
     public var name: String {
-        switch self {
-        case .ideal: "ideal"
-        case .vsync: "vsync"
-        case .load(let load): "load:\(load.name)" + (load.pipelineDepth == 2 ? ",depth=2" : "")
-        case .variableRate(let rates, let load):
-            "vrr:\(rates.map(compact).joined(separator: ",")),load=\(load.name)" + (load.pipelineDepth == 2 ? ",depth=2" : "")
-        case .recorded: "trace"
-        }
+        FrameDeliverySetting(self)?.description ?? "trace"
     }
 }
 

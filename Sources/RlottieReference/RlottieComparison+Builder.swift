@@ -14,14 +14,13 @@ extension RlottieComparison {
         let animation: LottieAnimation
         let info: [LottieNodeInfo]
         var plans: [Int: LayerPlan] = [:]
-        /// Samples per object and quantity (`Self.quantities` order).
-        var samples: [Int: [String: [Sample]]] = [:]
+        /// Samples per object and quantity (`Quantity.all` order).
+        var samples: [Int: [Quantity: [Sample]]] = [:]
         var onlyRlottie: [Int: [Int]] = [:]
         var onlyFlightline: [Int: [Int]] = [:]
         var mismatchedFrames: [Int: Int] = [:]
         var unmatched: Set<Int> = []
 
-        static let quantities = ["points", "position", "rotation", "scale", "opacity"]
 
         /// The alpha rlottie's render tree gives a paint of `owner`: the opacities of the owner,
         /// its groups, its layer and its enclosing precompositions, up to the first
@@ -156,11 +155,11 @@ extension RlottieComparison {
                     let ours = treeOpacity(paint.owner, atFrame: frame) * alpha * 100
                     let theirsPercent = Double(shape.alpha) / 255 * 100
                     let flags = animation.simplifications(affecting: paint.owner, atFrame: frame).opacity
-                    add(paint.owner, "opacity", Sample(frame: f, value: abs(ours - theirsPercent) * LottieAnimation.pointsPerOpacityPercent, shortcuts: flags))
+                    add(paint.owner, .transform(.opacity), Sample(frame: f, value: abs(ours - theirsPercent) * LottieAnimation.pointsPerOpacityPercent, shortcuts: flags))
                 }
             }
             for (owner, error) in pointError {
-                add(owner, "points", Sample(frame: f, value: error, shortcuts: animation.simplifications(affecting: owner, atFrame: frame).geometry))
+                add(owner, .points, Sample(frame: f, value: error, shortcuts: animation.simplifications(affecting: owner, atFrame: frame).geometry))
             }
             // rlottie's map for each owner whose points span the plane.
             var fitted: [Int: LottieAffine] = [:]
@@ -184,13 +183,13 @@ extension RlottieComparison {
                 if source != node.index { flags.formUnion(animation.simplifications(affecting: source, atFrame: frame).geometry) }
                 let anchor = animation.anchor(ofNode: node.index, atFrame: frame)
                 let position = animation.anchorPosition(ofNode: node.index, atFrame: frame) - theirsMap.apply(anchor)
-                add(node.index, "position", Sample(frame: f, value: (position * position).sum().squareRoot(), shortcuts: flags))
+                add(node.index, .transform(.position), Sample(frame: f, value: (position * position).sum().squareRoot(), shortcuts: flags))
                 var turn = (Self.angle(ours) - Self.angle(theirsMap)).truncatingRemainder(dividingBy: 360)
                 if turn > 180 { turn -= 360 }
                 if turn < -180 { turn += 360 }
-                add(node.index, "rotation", Sample(frame: f, value: abs(turn) * animation.pointsPerDegree, shortcuts: flags))
+                add(node.index, .transform(.rotation), Sample(frame: f, value: abs(turn) * animation.pointsPerDegree, shortcuts: flags))
                 let scale = Self.scale(ours) - Self.scale(theirsMap)
-                add(node.index, "scale", Sample(frame: f, value: (scale * scale).sum().squareRoot() * animation.pointsPerScalePercent, shortcuts: flags))
+                add(node.index, .transform(.scale), Sample(frame: f, value: (scale * scale).sum().squareRoot() * animation.pointsPerScalePercent, shortcuts: flags))
             }
         }
 
@@ -204,7 +203,7 @@ extension RlottieComparison {
             return false
         }
 
-        mutating func add(_ object: Int, _ quantity: String, _ sample: Sample) {
+        mutating func add(_ object: Int, _ quantity: Quantity, _ sample: Sample) {
             guard sample.value.isFinite else { return }
             samples[object, default: [:]][quantity, default: []].append(sample)
         }
@@ -258,7 +257,7 @@ extension RlottieComparison {
             var notCompared: [(object: String, reason: String)] = []
             for node in info where node.isShown {
                 let perQuantity = samples[node.index] ?? [:]
-                for quantity in Self.quantities {
+                for quantity in Quantity.all {
                     guard let list = perQuantity[quantity], !list.isEmpty else { continue }
                     let values = list.map(\.value).sorted()
                     let median = values.count % 2 == 1 ? values[values.count / 2] : (values[values.count / 2 - 1] + values[values.count / 2]) / 2

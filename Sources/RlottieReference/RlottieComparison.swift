@@ -32,12 +32,31 @@ import Lottie
 /// A map is read only from shapes drawn at least `minimumSpread` across (float noise).
 /// Frames are rlottie's: whole frames from `ip`, rlottie's `int` frame numbers.
 public struct RlottieComparison: Sendable {
+    /// What a row compares: the points of each drawn shape, or one of the quantities
+    /// Flightline validates for a Lottie object (``LottieQuantity``).
+    public enum Quantity: Sendable, Hashable {
+        case points
+        case transform(LottieQuantity)
+
+        /// Every quantity, in the order rows list them: points, then position, rotation,
+        /// scale, opacity.
+        public static let all: [Quantity] = [.points] + LottieQuantity.allCases.map(Quantity.transform)
+
+        /// `points`, or the Lottie quantity's raw value (`position`, …): an identifier, not wording.
+        public var name: String {
+            switch self {
+            case .points: "points"
+            case .transform(let quantity): quantity.rawValue
+            }
+        }
+    }
+
     /// One object's one quantity over every frame compared.
     public struct Row: Sendable {
         /// The object's report name (`LAYER`, `LAYER/GROUP`, `PRECOMP/LAYER`).
         public let object: String
-        /// `points`, `position`, `rotation`, `scale` or `opacity`.
-        public let quantity: String
+        /// The drawn points, or one of the quantities Flightline validates.
+        public let quantity: Quantity
         /// Frames compared.
         public let frames: Int
         /// The largest and the median disagreement, points.

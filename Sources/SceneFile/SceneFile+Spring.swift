@@ -2,9 +2,9 @@ import JSONDocument
 import Motion
 import SpringSolver
 
-/// Spring animations: the spring in any vocabulary the command line accepts (the same keys:
-/// `stiffness`/`damping`, `response`/`damping-fraction`, `duration`/`bounce`,
-/// `uikit-duration`/`damping-ratio`, …), the motion from `fromValue` to `toValue`, and, for a
+/// Spring animations: the spring in any vocabulary the command line accepts, its keys in the
+/// file's camelCase (`stiffness`/`damping`, `response`/`dampingFraction`, `duration`/`bounce`,
+/// `uikitDuration`/`dampingRatio`, …; `SceneFile+SpringKeys.swift`), the motion from `fromValue` to `toValue`, and, for a
 /// redraw loop like the menu demo's, its display link.
 extension SceneFile {
     /// The largest stiffness and damping per unit mass a scene file's spring may have: 10¹⁰⁰
@@ -31,28 +31,20 @@ extension SceneFile {
         }
         let springNode = try object.required("spring")
         var parameters = try springNode.object()
-        var named: [String: Double] = [:]
-        var durationNode: JSONNode?
-        for key in Keys.springParameters where key != "uikit-mapping" {
-            if let n = parameters.optional(key) {
-                named[key] = try n.number()
-                if key == "uikit-duration" { durationNode = n }
-            }
-        }
+        let (named, nodes, mappingNode) = try Self.springValues(&parameters, allowsMapping: true)
+        let durationNode = nodes["uikit-duration"]
         var mapping: any UIKitSpringMapping = EnvelopeDecayMapping.default
-        if let mappingNode = parameters.optional("uikit-mapping") {
+        if let mappingNode {
             switch try mappingNode.string() {
             case "envelope": break
             case "framer": mapping = FramerDurationMapping.default
             default: throw mappingNode.error("expected \"envelope\" or \"framer\", got \(mappingNode.described)")
             }
         }
-        try parameters.finish(expected: Keys.springParameters)
         let spring: DampedSpring
         var notes: [String] = []
-        let springParameters: SpringParameters
+        let springParameters = try Self.springParameters(named, at: springNode)
         do {
-            springParameters = try SpringParameters(namedValues: named)
             if case .uikit(let duration, let ratio) = springParameters {
                 let conversion = try mapping.conversion(duration: duration, dampingRatio: ratio)
                 if let note = conversion.note { notes.append(note) }
@@ -218,13 +210,10 @@ extension SceneFile {
             var spring = motion.spring
             if let springNode = fields.optional("spring") {
                 var parameters = try springNode.object()
-                var named: [String: Double] = [:]
-                for key in Keys.springParameters where key != "uikit-mapping" {
-                    if let n = parameters.optional(key) { named[key] = try n.number() }
-                }
-                try parameters.finish(expected: Keys.springParameters.filter { $0 != "uikit-mapping" })
+                let named = try Self.springValues(&parameters, allowsMapping: false).named
+                let described = try Self.springParameters(named, at: springNode)
                 do {
-                    spring = try SpringParameters(namedValues: named).spring(uikitMapping: EnvelopeDecayMapping.default)
+                    spring = try described.spring(uikitMapping: EnvelopeDecayMapping.default)
                 } catch {
                     throw springNode.error("\(error)")
                 }

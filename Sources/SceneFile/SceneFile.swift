@@ -26,6 +26,10 @@ public struct SceneFile: Sendable {
     public let viewport: SIMD2<Double>?
     /// Every animated property of every layer, in file order.
     public let tracks: [Track]
+    /// What the reader accepted but will not next release, one line each naming the JSON path:
+    /// the spring keys spelled as the command line spells them (`"uikit-duration"` for
+    /// `"uikitDuration"`). A caller prints them (bench: on stderr).
+    public let warnings: [String]
 
     /// One animated property of one layer, compiled.
     public struct Track: Sendable {
@@ -76,6 +80,7 @@ public struct SceneFile: Sendable {
         let layers = try layerNodes.array()
         guard !layers.isEmpty else { throw layerNodes.error("expected at least one layer, got an empty array") }
         try document.finish(expected: Keys.document)
+        warnings = try Self.springKeySpelling(layers)
         var tracks: [Track] = []
         var names = Set<String>()
         for layer in layers {
@@ -101,14 +106,34 @@ public struct SceneFile: Sendable {
         public static let spring = ["type", "property", "pointsPerUnit", "spring", "fromValue", "toValue", "velocity", "initialVelocity", "displayLink", "interruptions"]
         public static let decay = ["type", "property", "pointsPerUnit", "platform", "velocity", "fromValue", "density"]
         public static let interruption = ["time", "kind", "toValue", "velocity", "spring", "duration", "timingFunction"]
+        /// A spring's keys in the file's own camelCase (`uikitDuration`, `dampingRatio`, …): the
+        /// vocabularies of SpringSolver's ``SpringParameters/vocabularyKeys``, whose names are
+        /// the command line's (`uikit-duration`), and `uikitMapping`.
         public static let springParameters: [String] = {
             var seen = Set<String>()
             var keys: [String] = []
             for set in SpringParameters.vocabularyKeys {
-                for key in set.required + set.optional.keys.sorted() where seen.insert(key).inserted { keys.append(key) }
+                for key in set.required + set.optional.keys.sorted() where seen.insert(key).inserted { keys.append(camelCase(key)) }
             }
-            return keys + ["uikit-mapping"]
+            return keys + [uikitMapping]
         }()
+        /// The key choosing the UIKit duration mapping (`envelope` or `framer`).
+        public static let uikitMapping = "uikitMapping"
+        /// The command line's spellings a spring accepted before the keys were camelCase, each
+        /// with the key that replaces it: read this release with a warning, refused after.
+        public static let deprecatedSpringParameters: [String: String] = {
+            var keys: [String: String] = ["uikit-mapping": uikitMapping]
+            for set in SpringParameters.vocabularyKeys {
+                for key in set.required + set.optional.keys where key.contains("-") { keys[key] = camelCase(key) }
+            }
+            return keys
+        }()
+
+        /// `uikit-duration` → `uikitDuration`.
+        public static func camelCase(_ key: String) -> String {
+            let words = key.split(separator: "-")
+            return words.enumerated().map { index, word in index == 0 ? String(word) : word.prefix(1).uppercased() + word.dropFirst() }.joined()
+        }
         public static let displayLink = ["stop", "restDistance", "restSpeed", "positiveOffsetScale", "wave", "waveGrowth"]
         public static let wave = ["width", "height"]
     }

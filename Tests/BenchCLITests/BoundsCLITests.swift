@@ -15,7 +15,7 @@ import Testing
     }
 
     static func springScene(duration: String, stop: String) -> String {
-        #"{"schema": "flightline.scene/1", "layers": [{"name": "menu-show", "animations": [{"property": "position.y", "type": "spring", "spring": {"uikit-duration": \#(duration), "damping-ratio": 0.6}, "fromValue": 667, "toValue": 459, "initialVelocity": 0.6, "displayLink": {"stop": "\#(stop)"}}]}]}"#
+        #"{"schema": "flightline.scene/1", "layers": [{"name": "menu-show", "animations": [{"property": "position.y", "type": "spring", "spring": {"uikitDuration": \#(duration), "dampingRatio": 0.6}, "fromValue": 667, "toValue": 459, "initialVelocity": 0.6, "displayLink": {"stop": "\#(stop)"}}]}]}"#
     }
 
     /// Items 1 and 2: SIGILL at 1e20 (from about 1e18); 7.7 s and 220 MB at 1e5; 24 GB at 1e7.
@@ -23,7 +23,7 @@ import Testing
     func uikitDurationHugeWithRestStopIsRefused(duration: String, stop: String) throws {
         try withFiles(["s.scene.json": Self.springScene(duration: duration, stop: stop)]) { directory in
             let run = try runBench(["validate", directory.appendingPathComponent("s.scene.json").path], timeout: 60)
-            expectUsageError(run, mentioning: #"spring["uikit-duration"]: expected a UIKit duration of at most 1000 s with a displayLink"#)
+            expectUsageError(run, mentioning: #"spring.uikitDuration: expected a UIKit duration of at most 1000 s with a displayLink"#)
         }
     }
 

@@ -149,7 +149,9 @@ import Testing
         #expect(results.contains { $0.reports.contains { $0.verdict == .janky } })
         let validate = SceneReport.render(
             results, request: request, fixes: SceneReport.fixes(results, thresholds: request.thresholds), plotWidth: 78, usesColor: false)
-        let mainJob = smoothnessReport(results, request: request, plotWidth: 78, usesColor: false)
+        let mainJob = smoothnessReport(
+            results, request: request, fixes: SceneReport.fixes(results, thresholds: request.thresholds), plotWidth: 78,
+            usesColor: false)
         #expect(validate.contains("(exit 1)"))
         #expect(!mainJob.contains("(exit 1)"))
         #expect(mainJob.contains("'bench validate' would exit 1 on these"))

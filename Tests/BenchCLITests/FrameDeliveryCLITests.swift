@@ -32,14 +32,36 @@ import Testing
     }
 
     @Test func loadPrintsItsParametersAndIsSeeded() throws {
-        let a = try runBench(["validate", "menu-show", "--frames", "load:stutter", "--seed", "3", "--json", "-"])
-        let b = try runBench(["validate", "menu-show", "--frames", "load:stutter", "--seed", "3", "--json", "-"])
+        let a = try runBench(["validate", "menu-show", "--frames", "load:stutter", "--load-seed", "3", "--json", "-"])
+        let b = try runBench(["validate", "menu-show", "--frames", "load:stutter", "--load-seed", "3", "--json", "-"])
         #expect(GoldenOutput.masked(a.stdout) == GoldenOutput.masked(b.stdout))
+        #expect(a.stderr.isEmpty, "\(a.stderr)")
         #expect(a.stdout.contains("\"hitchTimeRatio\""))
         #expect(a.stdout.contains("\"model\": \"load:stutter\""))
         let text = try runBench(["validate", "menu-show", "--frames", "load:stutter,depth=2"])
         #expect(text.stdout.contains("load stutter: 5 ± 1 ms per frame, 50 ms spikes in 2.0 % of frames"))
         #expect(text.stdout.contains("pipeline depth 2"))
+    }
+
+    /// `--load-seed` seeds the load; `--seed` (the bee's sign) still seeds it this release where
+    /// `--load-seed` is absent, with a deprecation note, so an old command line gives the same
+    /// frames; `--load-seed` without a load model is refused.
+    @Test func loadSeedHasItsOwnNameAndTheOldSpellingIsDeprecated() throws {
+        let scene = ["validate", "bee1+", "--mode", "linear", "--hz", "120", "--frames", "load:busy", "--json", "-"]
+        let seeded = try runBench(scene + ["--load-seed", "5"])
+        let old = try runBench(scene + ["--seed", "5"])
+        let other = try runBench(scene + ["--load-seed", "6"])
+        #expect([0, 1].contains(seeded.code) && [0, 1].contains(old.code), "\(seeded.stderr)\(old.stderr)")
+        #expect(seeded.stderr.isEmpty, "\(seeded.stderr)")
+        #expect(old.stderr.contains("deprecated") && old.stderr.contains("--load-seed 5"), "\(old.stderr)")
+        #expect(GoldenOutput.masked(seeded.stdout) == GoldenOutput.masked(old.stdout))
+        #expect(GoldenOutput.masked(seeded.stdout) != GoldenOutput.masked(other.stdout))
+        // --seed without a load model keeps its one meaning (the bee's sign): no note.
+        let vsync = try runBench(["validate", "bee1", "--seed", "5", "--hz", "60", "--frames", "vsync"])
+        #expect(!vsync.stderr.contains("deprecated"), "\(vsync.stderr)")
+        expectUsageError(try runBench(["validate", "bee1", "--load-seed", "5"]), mentioning: "--load-seed seeds a load model")
+        expectUsageError(try runBench(["validate", "bee1", "--frames", "vsync", "--load-seed", "5"]), mentioning: "--load-seed seeds a load model")
+        expectUsageError(try runBench(["validate", "bee1", "--frames", "load:busy", "--load-seed", "x"]), mentioning: "--load-seed expects a whole number")
     }
 
     @Test func traceOutReadsBackToTheSameFigures() throws {

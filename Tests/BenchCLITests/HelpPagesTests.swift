@@ -59,6 +59,42 @@ import Testing
     }
 }
 
+/// The same option is described the same way in every command that takes it (issue 23),
+/// apart from the options whose meaning is the command's own (listed, each with why).
+@Suite struct SharedOptionWordingTests {
+    /// Described per command, each for a reason of its own: a default or range of the command's
+    /// own (`hz`, `height`, `from`, `to`, `velocity`: the menu's spring where no spring is
+    /// given; `mode`: validate also takes both), another quantity under one name (`duration`:
+    /// a path's, a SwiftUI spring's, or the simulated span; `quick`: a job, or samples;
+    /// `clock`: what a scene or an engine reads), the documents a command writes (`format`),
+    /// and `seed`, integrators' deprecated spelling of `--load-seed`; `out` (a sample table's file,
+    /// a report's folder), `compare` (run's gate exits 1 on a regression, a report draws the
+    /// comparison) and `platform` (fling's decelerating platforms, drag's velocity trackers).
+    static let perCommand: Set<String> = [
+        "clock", "compare", "duration", "format", "from", "to", "height", "hz", "mode", "out", "platform", "quick", "seed",
+        "velocity",
+    ]
+
+    @Test func sharedOptionsAreDescribedAlike() {
+        var helps: [String: Set<String>] = [:]
+        for command in Bench.commands {
+            // "with --record: …" says when an option applies; the rest is the description.
+            for option in command.options {
+                var help = option.help
+                if help.hasPrefix("with --"), let colon = help.range(of: ": ") { help = String(help[colon.upperBound...]) }
+                helps[option.name, default: []].insert(help)
+            }
+        }
+        let differing = helps.filter { $0.value.count > 1 && !Self.perCommand.contains($0.key) && $0.key != "json" }
+            .sorted { $0.key < $1.key }
+        #expect(differing.isEmpty, "\(differing.map { "--\($0.key): \($0.value.sorted().joined(separator: " | "))" }.joined(separator: "\n"))")
+        // --json names its schema per command; the rest of its wording is one.
+        for help in helps["json"] ?? [] {
+            #expect(help.hasPrefix("write ") && help.hasSuffix("'-' for stdout, in place of the text") && help.contains("(flightline."), "\(help)")
+        }
+    }
+}
+
 /// `bench list` and `bench accuracy` speak JSON like the other commands (issue 23).
 @Suite struct ListAndAccuracyJSONTests {
     @Test func listJSONNamesEveryBenchmarkWithItsRevision() throws {

@@ -61,12 +61,46 @@ import Testing
         #expect(run.stdout.contains("eval/x (ns/query), 12 runs") && run.stdout.contains("no change point"))
         #expect(run.stdout.contains("change points (1):"))
 
-        let filtered = try runBench(["history", "eval", "--history", folder.path, "--history-name", "ci.jsonl", "--json", "-"])
+        let filtered = try runBench(["history", "--filter", "eval", "--history", folder.path, "--history-name", "ci.jsonl", "--json", "-"])
         #expect(filtered.code == 0, "\(filtered.stderr)")
+        #expect(filtered.stderr.isEmpty, "\(filtered.stderr)")
         let document = try jsonObject(filtered.stdout)
         #expect(document["schema"] as? String == "flightline.history-analysis/1")
         let benchmarks = try #require(document["benchmarks"] as? [[String: Any]])
         #expect(benchmarks.map { $0["name"] as? String } == ["eval/x"])
+    }
+
+    /// `--filter` as `bench run` takes it; the positional pattern of the last release still
+    /// works, with a deprecation note on stderr; both at once is refused.
+    @Test func historyFilterIsAnOptionAndThePositionalOneIsDeprecated() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.writeHistory(to: folder.appendingPathComponent("ci.jsonl").path)
+        let location = ["--history", folder.path, "--history-name", "ci", "--json", "-"]
+        let option = try runBench(["history", "--filter", "arclen"] + location)
+        let positional = try runBench(["history", "arclen"] + location)
+        #expect(option.code == 0 && positional.code == 0, "\(option.stderr)\(positional.stderr)")
+        #expect(option.stdout == positional.stdout)
+        let names = try #require(try jsonObject(option.stdout)["benchmarks"] as? [[String: Any]]).map { $0["name"] as? String }
+        #expect(names == ["arclen/cubic"])
+        #expect(option.stderr.isEmpty)
+        #expect(positional.stderr.contains("deprecated") && positional.stderr.contains("--filter arclen"), "\(positional.stderr)")
+        expectUsageError(try runBench(["history", "eval", "--filter", "arclen"] + location), mentioning: "not both")
+    }
+
+    /// `--color` as `bench plot` takes it: always colours the plot (ANSI escapes) off a terminal,
+    /// never leaves none; a bad value is a usage error.
+    @Test func historyTakesColorAsPlotDoes() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.writeHistory(to: folder.appendingPathComponent("ci.jsonl").path)
+        let location = ["--history", folder.path, "--history-name", "ci"]
+        let always = try runBench(["history"] + location + ["--color", "always"])
+        let never = try runBench(["history"] + location + ["--color", "never"])
+        #expect(always.code == 0 && never.code == 0, "\(always.stderr)\(never.stderr)")
+        #expect(always.stdout.contains("\u{1B}["))
+        #expect(!never.stdout.contains("\u{1B}["))
+        expectUsageError(try runBench(["history"] + location + ["--color", "sometimes"]), mentioning: "sometimes")
     }
 
     @Test func historyReportsATornLastLineAndRefusesACorruptOne() throws {

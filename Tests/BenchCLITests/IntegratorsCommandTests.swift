@@ -255,11 +255,26 @@ import Studies
         #expect(object["timerResolution"] as? Double == 1e-4)
     }
 
+    /// The load's seed is `--load-seed`; `--seed` is read this release as its deprecated
+    /// spelling (same rows, a note on stderr).
+    @Test func loadSeedNamesTheLoadsSeedAndSeedIsDeprecated() throws {
+        let base = ["integrators", "--engines", "--hz", "60", "--duration", "0.5", "--json", "-"]
+        let seeded = try runBench(base + ["--load-seed", "9"])
+        let old = try runBench(base + ["--seed", "9"])
+        #expect(seeded.code == 0 && old.code == 0, "\(seeded.stderr)\(old.stderr)")
+        #expect(seeded.stderr.isEmpty, "\(seeded.stderr)")
+        #expect(old.stderr.contains("deprecated") && old.stderr.contains("--load-seed 9"), "\(old.stderr)")
+        #expect(seeded.stdout == old.stdout)
+        #expect(try jsonObject(seeded.stdout)["seed"] as? Int == 9)
+    }
+
     @Test(arguments: [
         (["integrators", "--engines", "--browser", "opera"], "--browser expects one of chrome, chrome-isolated, firefox, safari, ideal, got 'opera'"),
         (["integrators", "--browser", "firefox"], "--browser applies to --engines only"),
         (["integrators", "--clock", "now"], "--clock applies to --engines only"),
         (["integrators", "--engines", "--clock", "later"], "--clock expects one of target, timestamp, now, got 'later'"),
+        (["integrators", "--load-seed", "3"], "--load-seed applies to --engines only"),
+        (["integrators", "--engines", "--load-seed", "3", "--seed", "3"], "give --load-seed alone"),
     ])
     func badEngineOptionsExitTwoWithOneLine(arguments: [String], message: String) throws {
         let run = try runBench(arguments)

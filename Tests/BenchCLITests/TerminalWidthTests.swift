@@ -142,7 +142,10 @@ import Testing
         try Layout.$current.withValue(Layout(width: 80)) {
             let arguments = try Arguments([], options: validateCommand.options, command: "validate")
             let request = try ValidateRequest(arguments, judgesFrameCost: false)
-            let part1 = smoothnessReport(try request.run(), request: request, plotWidth: 78, usesColor: false)
+            let results = try request.run()
+            let part1 = smoothnessReport(
+                results, request: request, fixes: SceneReport.fixes(results, thresholds: request.thresholds), plotWidth: 78,
+                usesColor: false)
             let comparison = try IntegratorComparison.run(
                 springs: [try ComparedSpring.menuShow()], configuration: .init(rates: [60]))
             let part2 = comparison.rendered(plotWidth: 80, plotHeight: 18, usesColor: false)

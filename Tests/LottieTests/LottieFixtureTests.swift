@@ -276,3 +276,22 @@ func close(_ a: SIMD2<Double>, _ b: SIMD2<Double>, _ tolerance: Double = 1e-9) -
         #expect(close(spoke.value(0.5), SIMD2(200 - 25, 200), 1e-9))
     }
 }
+
+/// `LottieObject.quantities` is typed (issue 23): each quantity an object lists is one of its
+/// timelines, named `OBJECT/QUANTITY` by the quantity's raw value, in `LottieQuantity`'s order,
+/// and every timeline belongs to a listed quantity.
+@Suite struct LottieQuantityTests {
+    @Test(arguments: ["linear.json", "eased.json", "spatial.json", "hold.json", "loader.json"])
+    func quantitiesNameTheTimelines(file: String) throws {
+        let motion = try fixture(file).motion()
+        var listed: [String] = []
+        for object in motion.objects {
+            let order = object.quantities.map { LottieQuantity.allCases.firstIndex(of: $0)! }
+            #expect(order == order.sorted(), "\(object.name): \(object.quantities)")
+            listed += object.quantities.map { "\(object.name)/\($0.rawValue)" }
+        }
+        #expect(Set(listed) == Set(motion.scenes.map(\.name)))
+        #expect(listed.count == motion.scenes.count)
+        #expect(!listed.isEmpty)
+    }
+}

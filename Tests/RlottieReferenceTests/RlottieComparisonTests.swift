@@ -56,7 +56,7 @@ let shippedFixtures: [String] = {
     ])
     func eachKnownDeviationShowsAndIsNamed(name: String, object: String, quantity: String, deviation: String) throws {
         let c = try comparison(name)
-        let row = try #require(c.rows.first { $0.object == object && $0.quantity == quantity }, "\(c.rows.map { "\($0.object)/\($0.quantity)" })")
+        let row = try #require(c.rows.first { $0.object == object && $0.quantity.name == quantity }, "\(c.rows.map { "\($0.object)/\($0.quantity.name)" })")
         #expect(row.max > RlottieComparison.tolerance, "\(name): the deviation does not show (\(row.max) px)")
         #expect(row.deviations.contains(deviation), "\(name): named \(row.deviations)")
         #expect(c.maxUnexplained <= RlottieComparison.tolerance, "\(name): \(c.maxUnexplained) px unexplained")
@@ -95,7 +95,7 @@ let shippedFixtures: [String] = {
     @Test func aPrecompositionThatEndsHidesItsChildrenInBoth() throws {
         let c = try comparison("rlottie/precomposition-ends-early.json")
         #expect(c.visibility.isEmpty, "\(c.visibility)")
-        let row = try #require(c.rows.first { $0.object == "badge/dot" && $0.quantity == "points" })
+        let row = try #require(c.rows.first { $0.object == "badge/dot" && $0.quantity == .points })
         #expect(row.frames == 5 && row.max < 0.01, "\(row)")  // frames 15 … 19: the child starts at st 15
     }
 

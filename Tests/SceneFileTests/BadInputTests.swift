@@ -39,20 +39,20 @@ import Testing
 @Suite struct SpringDurationBoundTests {
     static func spring(duration: String, stop: String) -> String {
         document(
-            #"{"type": "spring", "property": "position.y", "spring": {"uikit-duration": \#(duration), "damping-ratio": 0.6}, "fromValue": 667, "toValue": 459, "displayLink": {"stop": "\#(stop)"}}"#)
+            #"{"type": "spring", "property": "position.y", "spring": {"uikitDuration": \#(duration), "dampingRatio": 0.6}, "fromValue": 667, "toValue": 459, "displayLink": {"stop": "\#(stop)"}}"#)
     }
 
     @Test(arguments: ["rest", "offsetIsZero"], ["1e20", "1e7", "1e4", "1000.5"])
     func uikitDurationHugeWithRestStopIsRefused(stop: String, duration: String) {
         let message = errorText(Self.spring(duration: duration, stop: stop))
-        #expect(message?.hasPrefix(#"layers[0].animations[0].spring["uikit-duration"]: expected a UIKit duration of at most 1000 s with a displayLink"#) == true, "\(message ?? "accepted")")
+        #expect(message?.hasPrefix(#"layers[0].animations[0].spring.uikitDuration: expected a UIKit duration of at most 1000 s with a displayLink"#) == true, "\(message ?? "accepted")")
         #expect(message?.contains("\n") == false)
     }
 
     @Test func uikitDurationAtTheBoundIsRead() throws {
         #expect(errorText(Self.spring(duration: "1000", stop: "rest")) == nil)
         // Without a display link nothing is sampled up to the duration: no bound applies.
-        let free = document(#"{"type": "spring", "property": "position.y", "spring": {"uikit-duration": 1e20, "damping-ratio": 0.6}, "fromValue": 667, "toValue": 459}"#)
+        let free = document(#"{"type": "spring", "property": "position.y", "spring": {"uikitDuration": 1e20, "dampingRatio": 0.6}, "fromValue": 667, "toValue": 459}"#)
         #expect(errorText(free) == nil)
     }
 }

@@ -27,7 +27,7 @@ let accuracyCommand = Command(
     """,
     options: [
         .option("ladder", "A,…", "requested accuracies (1 to 20, each in 1e-15…1, comma-separated)"),
-        .option("json", "FILE", "write flightline.accuracy/1 JSON; '-' for stdout"),
+        .json("flightline.accuracy/1", "every rung"),
     ],
     run: { arguments, console in
         let kernels = arguments.positionals

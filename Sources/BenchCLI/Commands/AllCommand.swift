@@ -5,7 +5,7 @@ import Studies
 
 let allCommand = Command(
     name: "all",
-    synopsis: "[--quick]",
+    synopsis: "[--quick] [--json FILE]",
     summary: "the main job: validate the seed scenes, compare integrators on the menu spring, race the kernels against GSL",
     details: """
     What `bench` with no command runs (docs/design.md §2), in one report:
@@ -22,9 +22,16 @@ let allCommand = Command(
     2 on bad usage. --quick races only the kernels that have a GSL reference
     (skipping the C floor, the scene and Lottie files, the traces, the swarm and the plot
     renderer) and compares integrators at 60 Hz only.
+
+    --json FILE writes flightline.all/1: {schema, version, quick, smoothness (the
+    flightline.validate/1 document of part 1), framesUnderLoad {rates, loads:[{scene, hz, load,
+    hitchTimeRatio, onScreenP99}], engines (flightline.engines/1)}, integrators
+    (flightline.integrators/1), run (flightline.run/1), summary {checks, jankyChecks,
+    referenceFailures}}; '-' writes it to stdout alone (the text report is not printed).
     """,
     options: [
         .flag("quick", "a shorter job: GSL-raced kernels only, integrators at 60 Hz only"),
+        .json("flightline.all/1", "every part's results"),
     ],
     run: { arguments, console in
         try arguments.requirePositionals(atMost: 0, command: "all")
@@ -32,11 +39,15 @@ let allCommand = Command(
             throw CLIError.usage("the main job times kernels, so it refuses a debug build; build with 'swift build -c release' (scripts/bench.sh does)")
         }
         let quick = arguments.has("quick")
+        let destination = arguments.string("json")
+        if let destination { try checkDocumentDestination(destination) }
+        // With --json -, stdout holds the document alone.
+        let text: (String) -> Void = destination == "-" ? { _ in } : { console.out($0) }
         let clock = ContinuousClock()
         let started = clock.now
         let policy = try plotPolicy(for: console, width: nil, height: nil, color: nil)
         let machine = MachineDescription.current
-        console.out("""
+        text("""
         Flightline main job\(quick ? " (quick)" : "") — bench \(Bench.version), \(buildSummary), GSL \(gslVersionString)
         machine: \(machine.cpu), \(machine.cores) cores, \(machine.os)
         """)
@@ -48,18 +59,19 @@ let allCommand = Command(
         let request = try ValidateRequest(validateArguments)
         let results = try request.run()
         console.clearProgress()
-        console.out(section(1, "Smoothness of the seed scenes at 60 and 120 Hz", seconds(since: partStarted, clock)))
-        console.out(smoothnessReport(results, request: request, plotWidth: min(policy.width - 2, 100), usesColor: policy.usesColor))
+        text(section(1, "Smoothness of the seed scenes at 60 and 120 Hz", seconds(since: partStarted, clock)))
+        let fixes = SceneReport.fixes(results, thresholds: request.thresholds)
+        text(smoothnessReport(results, request: request, fixes: fixes, plotWidth: min(policy.width - 2, 100), usesColor: policy.usesColor))
         let reports = results.flatMap(\.reports)
         let janky = reports.filter { $0.verdict == .janky }.count
 
         // 1b. Frames under load (issue 12): the seed scenes under each load, the engine schemes.
         console.progress("delivering the seed scenes' frames under load…")
         partStarted = clock.now
-        let underLoad = try FramesUnderLoad.render(rates: quick ? [60] : [60, 120])
+        let underLoad = try FramesUnderLoad.measure(rates: quick ? [60] : [60, 120])
         console.clearProgress()
-        console.out(section(1, "Frames under load", seconds(since: partStarted, clock)).replacingOccurrences(of: "\n1. ", with: "\n1b. "))
-        console.out(underLoad)
+        text(section(1, "Frames under load", seconds(since: partStarted, clock)).replacingOccurrences(of: "\n1. ", with: "\n1b. "))
+        text(underLoad.rendered())
 
         // 2. Integrators on the menu spring.
         console.progress("comparing integrators on the menu spring…")
@@ -69,8 +81,8 @@ let allCommand = Command(
             try IntegratorComparison.run(springs: [ComparedSpring.menuShow()], configuration: .init(rates: rates, measuresTime: true))
         }
         console.clearProgress()
-        console.out(section(2, "Integrators on the menu's show spring", seconds(since: partStarted, clock)))
-        console.out(comparison.rendered(plotWidth: min(policy.width, 100), plotHeight: 18, usesColor: policy.usesColor))
+        text(section(2, "Integrators on the menu's show spring", seconds(since: partStarted, clock)))
+        text(comparison.rendered(plotWidth: min(policy.width, 100), plotHeight: 18, usesColor: policy.usesColor))
 
         // 3. The kernels against their references.
         partStarted = clock.now
@@ -78,8 +90,8 @@ let allCommand = Command(
         // the swarm or the renderer), as its help says.
         let benchmarks = try registeredBenchmarks().filter { !quick || ($0.reference?.name.contains("/gsl-") ?? false) }
         let outcome = try runBenchmarks(benchmarks, quick: true, console: console)
-        console.out(section(3, "Kernels raced against their references (quick)", seconds(since: partStarted, clock)))
-        console.out(renderRun(outcome))
+        text(section(3, "Kernels raced against their references (quick)", seconds(since: partStarted, clock)))
+        text(renderRun(outcome))
 
         // Summary.
         var summary = ["", "summary (\(seconds(since: started, clock))):"]
@@ -94,16 +106,48 @@ let allCommand = Command(
                                      integratorFailures: comparison.referenceFailures)
         if let line = verdict.summaryLine { summary.append(line) }
         for failure in comparison.referenceFailures { console.err("bench: reference failed: \(failure)") }
-        console.out(summary.joined(separator: "\n"))
+        text(summary.joined(separator: "\n"))
+        if let destination {
+            let document = try mainJobDocument(
+                quick: quick, smoothness: results, fixes: fixes, request: request, underLoad: underLoad, integrators: comparison,
+                run: outcome.report(build: currentBuild, machine: machine), kernelFailures: outcome.failures.map(\.description))
+            try writeJSON(document, to: destination, console: console)
+        }
         return verdict.status
     }
 )
 
+/// `flightline.all/1`: each part's results as its own command's `--json` writes them (validate's,
+/// integrators', run's documents nested whole, schema and all), the frames under load, and the
+/// summary's counts and reference failures.
+func mainJobDocument(
+    quick: Bool, smoothness: [SceneValidation], fixes: [[FixSuggestion]], request: ValidateRequest, underLoad: FramesUnderLoad,
+    integrators: IntegratorComparison, run: RunReport, kernelFailures: [String]
+) throws -> JSON {
+    let reports = smoothness.flatMap(\.reports)
+    let runDocument = try JSON.parsing(Array(try benchKit { try run.jsonData() }), "the run's JSON")
+    return .object([
+        ("schema", .string("flightline.all/1")),
+        ("version", .string(Bench.version)),
+        ("quick", .bool(quick)),
+        ("smoothness", SceneReport.json(smoothness, thresholds: request.thresholds, fixes: fixes, files: request.files)),
+        ("framesUnderLoad", underLoad.json()),
+        ("integrators", integrators.json()),
+        ("run", runDocument),
+        ("summary", .object([
+            ("checks", .integer(reports.count)),
+            ("jankyChecks", .integer(reports.filter { $0.verdict == .janky }.count)),
+            ("referenceFailures", .array((kernelFailures + integrators.referenceFailures.map { "integrators: " + $0 }).map(JSON.string))),
+        ])),
+    ])
+}
+
 /// Part 1 of the main job: `bench validate`'s report of the seed scenes, worded for a job that
 /// exits 0 whatever the verdicts — it says what `bench validate` would do instead of claiming an
 /// exit code of its own.
-func smoothnessReport(_ results: [SceneValidation], request: ValidateRequest, plotWidth: Int, usesColor: Bool) -> String {
-    let fixes = SceneReport.fixes(results, thresholds: request.thresholds)
+func smoothnessReport(
+    _ results: [SceneValidation], request: ValidateRequest, fixes: [[FixSuggestion]], plotWidth: Int, usesColor: Bool
+) -> String {
     let text = SceneReport.render(results, request: request, fixes: fixes, plotWidth: plotWidth, usesColor: usesColor)
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     for index in lines.indices.reversed() where lines[index].hasPrefix("verdict: ") && lines[index].hasSuffix(" (exit 1)") {

@@ -32,7 +32,7 @@ let dragCommand = Command(
         .option("platform", "P", "one tracker: android, android-impulse, flutter or uikit (default: all four)"),
         .option("target", "X,Y", "the spring's target (default: the first sample)"),
         .option("hz", "R,…", "frame rates, whole numbers 1…1000, comma-separated (default 60,120)"),
-        .option("json", "FILE", "write flightline.drag/1 JSON; '-' for stdout"),
+        .json("flightline.drag/1", "the release per tracker"),
     ],
     run: { arguments, console in
         try arguments.requirePositionals(atMost: 1, command: "drag")

@@ -42,7 +42,7 @@ let flingCommand = Command(
         .option("pull", "X", "the finger's drag past the content edge before it lets go (0 < X ≤ 1000000): report the displacement and the return"),
         .option("viewport", "D", "with --pull: the viewport's dimension along the drag (default 800)"),
         .option("hz", "R,…", "frame rates, whole numbers 1…1000, comma-separated (default 60,120)"),
-        .option("json", "FILE", "write flightline.fling/1 JSON; '-' for stdout"),
+        .json("flightline.fling/1", "the fling"),
     ],
     run: { arguments, console in
         try arguments.requirePositionals(atMost: 0, command: "fling")

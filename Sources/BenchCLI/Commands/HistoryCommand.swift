@@ -4,19 +4,20 @@ import TerminalPlot
 
 let historyCommand = Command(
     name: "history",
-    synopsis: "[FILTER] [--history DIR] [--history-name NAME] [--max-pvalue P] [--width W] [--height H] [--ascii] [--json FILE]",
+    synopsis: "[--filter PATTERN] [--history DIR] [--history-name NAME] [--max-pvalue P] [--width W] [--height H] [--ascii] [--color auto|always|never] [--json FILE]",
     summary: "plot recorded runs and find where benchmarks changed",
     details: """
     Reads NAME.jsonl, the runs 'bench run --record' appended (NAME: --history-name, else this
     machine's name; the folder: --history DIR, else $FLIGHTLINE_HISTORY, else the package's
-    Benchmarks/history). For each benchmark whose name matches FILTER (a regular expression; all
-    without one) it plots the median and, where counted, the instructions per work unit over the
+    Benchmarks/history). For each benchmark whose name matches --filter PATTERN (a regular
+    expression, as 'bench run --filter'; all without one) it plots the median and, where counted, the instructions per work unit over the
     runs, and finds change points with E-Divisive means (Matteson & James 2014), each proposed
     split kept only if Welch's two-sample t-test on the runs either side gives p ≤ --max-pvalue
     (default 0.001), as Hunter and Apache Otava do: deterministic, no permutations. A change
     reads 'arclen/cubic: +12.3 % at run 7 (2026-11-03, commit abc123)': run 7 (line 7 of the
     file) is the first at the new level, +12.3 % the change of the mean level. Each side needs
-    at least 3 runs, so changes show from the 6th run on.
+    at least 3 runs, so changes show from the 6th run on. The pattern as a positional argument
+    (bench history PATTERN) is still read this release, with a deprecation note on stderr.
 
     A last line without its newline (an interrupted append) is reported by number and left
     out; any other line that is not a flightline.history/1 record is an error naming its line.
@@ -25,20 +26,23 @@ let historyCommand = Command(
     run, date, commit?, changePercent, meanBefore, meanAfter, pValue, isRegression}]}]}.
     """,
     options: [
+        .option("filter", "PATTERN", "only benchmarks whose name matches this regular expression"),
         .option("history", "DIR", "the history folder (default: $FLIGHTLINE_HISTORY, else the package's Benchmarks/history)"),
         .option("history-name", "NAME", "the history file's name (default: this machine's CPU model and cores, as in xeon-2core)"),
         .option("max-pvalue", "P", "the largest t-test p-value a change point may have (default 0.001)"),
-        .option("width", "W", "plot columns (\(Plot.widthLimits.lowerBound)…\(Plot.widthLimits.upperBound))"),
-        .option("height", "H", "plot rows (\(Plot.heightLimits.lowerBound)…\(Plot.heightLimits.upperBound); default 10)"),
-        .flag("ascii", "plain ASCII plots instead of braille"),
-        .option("json", "FILE", "write the series and change points as JSON; '-' for stdout"),
+        .plotWidth,
+        .plotHeight(default: "10"),
+        .ascii,
+        .color,
+        .json("flightline.history-analysis/1", "the series and change points"),
     ],
     run: { arguments, console in
         try arguments.requirePositionals(atMost: 1, command: "history")
-        let filter = try arguments.positionals.first.map { pattern in try benchKit { try BenchmarkFilter(pattern) } }
+        let (pattern, note) = try historyFilterPattern(arguments)
+        let filter = try pattern.map { pattern in try benchKit { try BenchmarkFilter(pattern) } }
         let maxPValue = try arguments.double("max-pvalue", greaterThan: 0) ?? ChangePoints.defaultMaxPValue
         guard maxPValue < 1 else { throw CLIError.usage("--max-pvalue must be below 1, got \(arguments.string("max-pvalue")!)") }
-        let policy = try plotPolicy(for: console, width: arguments.string("width"), height: arguments.string("height") ?? "10", color: nil)
+        let policy = try plotPolicy(for: console, width: arguments.string("width"), height: arguments.string("height") ?? "10", color: arguments.string("color"))
         let destination = arguments.string("json")
         if let destination { try checkDocumentDestination(destination) }
         let folder = try HistoryLocation.resolve(option: arguments.string("history"), environment: console.environment)
@@ -56,6 +60,8 @@ let historyCommand = Command(
         if let filter, histories.isEmpty, !contents.records.isEmpty {
             throw CLIError.usage("no benchmark in \(file.path) matches '\(filter.pattern)'")
         }
+        // The deprecation note once the command line is known good: bad usage stays one line.
+        if let note { console.err("bench: " + note) }
         if let destination {
             let document = HistoryAnalysisDocument(file: file.path, runs: contents.records.count, tornLine: contents.tornLine, benchmarks: histories)
             try writeDocument(try benchKit { try FormatEncoder.encode(document) }, to: destination, console: console)
@@ -68,6 +74,18 @@ let historyCommand = Command(
         return .success
     }
 )
+
+/// The benchmark filter of `bench history`: `--filter PATTERN`, as `bench run` takes it. The
+/// positional pattern of earlier releases is read one more release with a deprecation note on
+/// stderr (returned here, printed once the run is known good); both at once is a usage error.
+func historyFilterPattern(_ arguments: Arguments) throws -> (pattern: String?, note: String?) {
+    let option = arguments.string("filter")
+    guard let positional = arguments.positionals.first else { return (option, nil) }
+    if let option {
+        throw CLIError.usage("bench history takes one filter: --filter \(quoted(option)) or the deprecated positional \(quoted(positional)), not both")
+    }
+    return (positional, "note: the positional filter is deprecated and will be removed in the next release; write 'bench history --filter \(positional)'")
+}
 
 /// `flightline.history-analysis/1`: what `bench history --json` writes.
 struct HistoryAnalysisDocument: Encodable {

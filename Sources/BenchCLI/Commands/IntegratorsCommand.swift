@@ -46,7 +46,7 @@ let integratorsCommand = Command(
 
     --engines instead advances the spring the way common engines do, as their sources run it,
     every frame delivered under vsync and each load of 'bench validate --frames' (seeded by
-    --seed), each callback reading the frame's --clock time (target by default, timestamp or
+    --load-seed), each callback reading the frame's --clock time (target by default, timestamp or
     now) through the engine's own timer, and compares what each shows with the closed form at
     the frame's presentation: closed-form (Core Animation, Framer Motion, Android
     SpringAnimation), react-spring (performance.now() at the --browser's resolution, dt capped
@@ -74,9 +74,10 @@ let integratorsCommand = Command(
         .option("hz", "R,…", "refresh rates, frames per second (default 60,120)"),
         .option("substeps", "N,…", "fixed-step substeps per frame (default 1)"),
         .option("duration", "S", "simulated span in seconds, at most 60 (default 1.5 × the settle time, 2…60 s)"),
-        .option("json", "FILE", "write flightline.integrators/1 JSON; '-' for stdout"),
+        .json("flightline.integrators/1; flightline.engines/1 with --engines, flightline.systems/1 with --system", "the comparison"),
         .flag("engines", "compare engine schemes (react-spring, Rebound, Compose, …) under frame delivery instead"),
-        .option("seed", "N", "with --engines: the seed of the loads' frame costs (default 0)"),
+        .option("load-seed", "N", "with --engines: the seed of the load model's per-frame costs and callback delays (default 0)"),
+        .option("seed", "N", "deprecated spelling of --load-seed, read this release with a note on stderr"),
         .option("clock", "CLOCK", "with --engines: the frame time each callback reads: target (default), timestamp or now"),
         .option("browser", "NAME", "with --engines: performance.now()'s resolution: chrome (default), chrome-isolated, firefox, safari, ideal"),
         .option("system", "NAME", "a nonlinear system against GSL instead: drag-spring, pendulum, duffing, chain"),
@@ -85,7 +86,7 @@ let integratorsCommand = Command(
         try arguments.requirePositionals(atMost: 0, command: "integrators")
         if arguments.has("system") { return try runSystem(arguments: arguments, console: console) }
         let request = try IntegratorsRequest(arguments)
-        if arguments.has("engines") || arguments.has("seed") || arguments.has("clock") || arguments.has("browser") {
+        if arguments.has("engines") || arguments.has("seed") || arguments.has("load-seed") || arguments.has("clock") || arguments.has("browser") {
             return try runEngines(request, arguments: arguments, console: console)
         }
         let jsonToStdout = arguments.string("json") == "-"
@@ -110,7 +111,7 @@ let integratorsCommand = Command(
 /// `bench integrators --engines`: the engine schemes under frame delivery (Studies'
 /// ``EngineClockStudy``), for the first spring.
 private func runEngines(_ request: IntegratorsRequest, arguments: Arguments, console: Console) throws -> ExitCode {
-    for option in ["seed", "clock", "browser"] where arguments.has(option) && !arguments.has("engines") {
+    for option in ["load-seed", "seed", "clock", "browser"] where arguments.has(option) && !arguments.has("engines") {
         throw CLIError.usage("--\(option) applies to --engines only")
     }
     let clock = FrameClock(rawValue: try arguments.choice("clock", FrameClock.allCases.map(\.rawValue)) ?? "target")!
@@ -119,7 +120,11 @@ private func runEngines(_ request: IntegratorsRequest, arguments: Arguments, con
     if let tooFast = request.rates.first(where: { $0 > ValidateRequest.maximumRate }) {
         throw CLIError.usage("--hz must be at most \(ValidateRequest.maximumRate.formatted) with --engines, got \(tooFast.formatted)")
     }
-    let seed = try SceneSelection.seed(arguments) ?? 0
+    if arguments.has("seed"), arguments.has("load-seed") {
+        throw CLIError.usage("--seed is the deprecated spelling of --load-seed here; give --load-seed alone")
+    }
+    var notes: [String] = []
+    let seed = try SceneSelection.loadSeed(arguments, usesLoad: true, notes: &notes) ?? 0
     let spring = request.springs[0]
     let rows: [EngineClockRow]
     do {
@@ -129,6 +134,8 @@ private func runEngines(_ request: IntegratorsRequest, arguments: Arguments, con
     } catch {
         throw CLIError.usage("--engines: \(error)")
     }
+    // Deprecation notes once the command line is known good: bad usage stays one line.
+    for note in notes { console.err("bench: " + note) }
     if arguments.string("json") != "-" { console.out(EngineReport.render(rows, spring: spring, seed: seed, clock: clock, browser: browser)) }
     if let destination = arguments.string("json") { try writeJSON(EngineReport.json(rows, spring: spring, seed: seed, clock: clock, browser: browser), to: destination, console: console) }
     return .success
@@ -141,7 +148,7 @@ private func runSystem(arguments: Arguments, console: Console) throws -> ExitCod
     guard let name = NonlinearSystemName(rawValue: text) else {
         throw CLIError.usage("--system: unknown system '\(text)'; expected one of \(names.joined(separator: ", "))")
     }
-    let otherOptions = SpringOptions.specsWithMenuFallback.map(\.name) + ["substeps", "duration", "engines", "seed", "clock", "browser"]
+    let otherOptions = SpringOptions.specsWithMenuFallback.map(\.name) + ["substeps", "duration", "engines", "load-seed", "seed", "clock", "browser"]
     if let other = otherOptions.first(where: { arguments.has($0) }) {
         throw CLIError.usage("--\(other) does not apply to --system (its parameters are fixed and stated in the output); only --hz and --json do")
     }

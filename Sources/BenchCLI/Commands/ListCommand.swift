@@ -8,7 +8,7 @@ let listCommand = Command(
     --json FILE writes flightline.list/1: {schema, benchmarks:[{name, unit, reference, revision}],
     scenes:[…]} (the scene lines as printed); '-' writes only the JSON to stdout.
     """,
-    options: [.option("json", "FILE", "write flightline.list/1 JSON; '-' for stdout")],
+    options: [.json("flightline.list/1", "the benchmarks and scenes")],
     run: { arguments, console in
         try arguments.requirePositionals(atMost: 0, command: "list")
         if let destination = arguments.string("json") {

@@ -23,7 +23,7 @@ let mergeCommand = Command(
     --format without --json, the document goes to stdout instead of the table.
     """,
     options: [
-        .option("json", "FILE", "write the document (flightline.merge/1) to FILE; '-' for stdout"),
+        .json("flightline.merge/1", "the merged runs", formats: true),
         OutputFormat.spec([.json, .markdown]),
     ],
     run: { arguments, console in

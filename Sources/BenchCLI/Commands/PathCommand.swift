@@ -62,7 +62,7 @@ let pathCommand = Command(
         .option("samples", "N", "also N evenly spaced samples from the start to the end (1…10000; with --at-distance at most 10000 in all)"),
         .option("accuracy", "A", "largest error of lengths and positions, in points (default 1e-9, scaled up for paths beyond 2000 pt)"),
         .option("flatten", "TOL", "also flatten into polylines within TOL pt: vertices and measured deviation per subpath"),
-        .option("json", "FILE", "write the result as JSON (flightline.path/1, plus bounds and flattened); '-' for stdout only"),
+        .json("flightline.path/1 plus bounds and flattened", "the result"),
     ],
     run: { arguments, console in
         let request = try PathRequest(arguments)

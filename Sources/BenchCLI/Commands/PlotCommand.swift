@@ -1,9 +1,10 @@
+import Lottie
 import Motion
 import TerminalPlot
 
 let plotCommand = Command(
     name: "plot",
-    synopsis: "SCENE|FILE.json|--trace FILE [--layer NAME] [--quantity path|x|y|speed|offset|error|rotation|opacity|scale] [--hz R] [--mode linear|paced] [--width W] [--height H] [--ascii] [--color auto|always|never] [user scene] [--seed N]",
+    synopsis: "SCENE|FILE.json|--trace FILE [--layer NAME] [--quantity path|x|y|speed|offset|error|rotation|opacity|scale] [--hz R] [--mode linear|paced] [--width W] [--height H] [--ascii] [--color auto|always|never] [--json FILE] [user scene] [--seed N]",
     summary: "plot a scene's trajectory in the terminal",
     details: """
     quantities:
@@ -30,6 +31,11 @@ let plotCommand = Command(
     'bench validate --trace' reads it) as the display showed it, refresh by refresh at its own
     rate (or --hz): default quantity path.
 
+    --json FILE writes the plotted series as data, flightline.plot/1: {schema, quantity, mode,
+    hz, title?, xAxis, yAxis: {label?, scale, range?, reversed}, series:[{name, style, points:
+    [[x, y], …]}], marks:[{x, y, label}]} (a point that leaves a gap in the plot is null); '-'
+    writes it to stdout instead of the plot.
+
     scenes:
     \(sceneListing.map { "  " + $0 }.joined(separator: "\n"))
     """,
@@ -38,16 +44,21 @@ let plotCommand = Command(
         .option("layer", "NAME", "with a Lottie file: the layer or shape group to plot, named as 'bench validate FILE.json' names it (LAYER, LAYER/GROUP); with a scene file: plot only this layer's animated properties"),
         .option("hz", "R", "frame rate, frames per second (default 60)"),
         .option("mode", "MODE", "path timing: linear (default, the demo's keyframes) or paced (constant speed)"),
-        .option("width", "W", "columns (\(Plot.widthLimits.lowerBound)…\(Plot.widthLimits.upperBound))"),
-        .option("height", "H", "rows (\(Plot.heightLimits.lowerBound)…\(Plot.heightLimits.upperBound))"),
-        .flag("ascii", "plain ASCII instead of braille"),
-        .option("color", "WHEN", "auto (default: only on a terminal without NO_COLOR), always, never"),
+        .plotWidth,
+        .plotHeight(default: "LINES, else the terminal, else 24"),
+        .ascii,
+        .color,
         SceneSelection.seedSpec,
-        .option("trace", "FILE", "plot a recorded trace (CSV or Chrome Trace Event JSON) instead of a scene"),
+        .trace,
+        .json("flightline.plot/1", "the plotted series and marks"),
     ] + SceneSelection.specs,
     run: { arguments, console in
+        let destination = arguments.string("json")
+        if let destination { try checkDocumentDestination(destination) }
         let request = try PlotRequest(arguments, console: console)
-        console.out(try request.render(), terminator: "\n")
+        let plot = try request.plot()
+        if destination != "-" { console.out(try request.render(plot), terminator: "\n") }
+        if let destination { try writeJSON(request.json(plot), to: destination, console: console) }
         return .success
     }
 )
@@ -164,35 +175,94 @@ struct PlotRequest {
         guard let first = object.quantities.first else {
             throw CLIError.usage("--layer \(quoted(layer)) is still (nothing animated): nothing to plot")
         }
-        let wanted: String
+        let wanted: LottieQuantity
         switch quantity {
         case nil: wanted = first
-        case .some(let q) where q.isScalar: wanted = q.rawValue
-        case .some(.speed): wanted = object.quantities.contains("position") ? "position" : first
-        case .some(.path), .some(.x), .some(.y): wanted = "position"
+        case .rotation?: wanted = .rotation
+        case .opacity?: wanted = .opacity
+        case .scale?: wanted = .scale
+        case .speed?: wanted = object.quantities.contains(.position) ? .position : first
+        case .path?, .x?, .y?: wanted = .position
         case .some(let q):
             throw CLIError.usage("--quantity \(q.rawValue) does not apply to a Lottie layer (use path, x, y, speed, rotation, opacity or scale)")
         }
         guard object.quantities.contains(wanted) else {
             throw CLIError.usage(
-                "--layer \(quoted(layer)) has no animated \(wanted) (it animates: \(object.quantities.joined(separator: ", ")))")
+                "--layer \(quoted(layer)) has no animated \(wanted.rawValue) (it animates: \(object.quantities.map(\.rawValue).joined(separator: ", ")))")
         }
-        let name = "\(layer)/\(wanted)"
+        let name = "\(layer)/\(wanted.rawValue)"
         let names = Set(selection.files.flatMap(\.sceneNames))
         let scenes = selection.scenes.filter { !names.contains($0.name) } + selection.scenes.filter { $0.name == name }
-        let fallback: PlotQuantity = wanted == "position" ? .path : (PlotQuantity(rawValue: wanted) ?? .y)
+        let fallback: PlotQuantity
+        switch wanted {
+        case .position: fallback = .path
+        case .rotation: fallback = .rotation
+        case .scale: fallback = .scale
+        case .opacity: fallback = .opacity
+        }
         return (scenes, fallback)
     }
 
-    func render() throws -> String {
+    /// The plot of the scenes: its series and marks, not yet drawn.
+    func plot() throws -> Plot {
         let traces = self.traces, hz = self.hz
-        let plot = try ScenePlots.plot(
+        return try ScenePlots.plot(
             scenes, quantity: quantity, mode: mode, hz: hz, style: style,
             validation: traces.isEmpty ? nil : { (scene: Scene) throws(MotionError) in try Validation.validate(trace: traces[scene.name]!, hz: hz) })
+    }
+
+    func render() throws -> String { try render(try plot()) }
+
+    func render(_ plot: Plot) throws -> String {
         do {
             return try plot.render()
         } catch {
             throw CLIError.usage(error.description)
         }
+    }
+
+    /// `flightline.plot/1`: what the plot draws, as data — each series' points (the plotted
+    /// units: points, seconds, pt/s, degrees, percent) and the marks (breaks, stops) with their
+    /// labels; the drawing's size and colour are not part of it.
+    func json(_ plot: Plot) -> JSON {
+        func axis(_ axis: Axis) -> JSON {
+            var members: [(String, JSON)] = []
+            if let label = axis.label { members.append(("label", .string(label))) }
+            members.append(("scale", .string(axis.scale == .logarithmic ? "logarithmic" : "linear")))
+            if let range = axis.range { members.append(("range", .array([.finite(range.lowerBound), .finite(range.upperBound)]))) }
+            members.append(("reversed", .bool(axis.isReversed)))
+            return .object(members)
+        }
+        func style(_ style: SeriesStyle) -> String {
+            switch style {
+            case .line: "line"
+            case .points: "points"
+            case .lineAndPoints: "lineAndPoints"
+            }
+        }
+        var members: [(String, JSON)] = [
+            ("schema", .string("flightline.plot/1")),
+            ("quantity", .string(quantity.rawValue)),
+            ("mode", .string(mode.rawValue)),
+            ("hz", .number(hz)),
+        ]
+        if let title = plot.title { members.append(("title", .string(title))) }
+        members += [
+            ("xAxis", axis(plot.xAxis)),
+            ("yAxis", axis(plot.yAxis)),
+            ("series", .array(plot.series.map { series in
+                .object([
+                    ("name", .string(series.name)),
+                    ("style", .string(style(series.style))),
+                    ("points", .array(zip(series.x, series.y).map { x, y in
+                        x.isFinite && y.isFinite ? .array([.number(x), .number(y)]) : .null
+                    })),
+                ])
+            })),
+            ("marks", .array(plot.annotations.map { mark in
+                .object([("x", .finite(mark.x)), ("y", .finite(mark.y)), ("label", .string(mark.label))])
+            })),
+        ]
+        return .object(members)
     }
 }

@@ -76,7 +76,7 @@ let runCommand = Command(
     options: [
         .option("filter", "PATTERN", "only benchmarks whose name matches this regular expression"),
         .flag("quick", "shorter samples (still ≥ 30 of them)"),
-        .option("json", "FILE", "write the results as JSON (flightline.run/1); '-' for stdout"),
+        .json("flightline.run/1", formats: true),
         OutputFormat.spec(OutputFormat.run),
         .option("save-baseline", "NAME", "save the results as baseline NAME (NAME.json in the baselines folder)"),
         .option("compare", "NAME", "compare against a saved baseline; exit 1 on a regression"),

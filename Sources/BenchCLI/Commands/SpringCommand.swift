@@ -24,7 +24,7 @@ let springCommand = Command(
         .option("at", "T,…", "sample times in seconds, ≥ 0 (default: 10 up to the settle time)"),
         .flag("css-linear", "also print the fewest CSS linear() stops found that follow the exact motion within --max-error, with the duration to use"),
         .option("max-error", "E", "with --css-linear: largest distance from the exact motion, as a fraction of the distance, 0.0001…0.5 (default 0.005)"),
-        .option("json", "FILE", "write flightline.spring/1 JSON; '-' for stdout"),
+        .json("flightline.spring/1", "the spring"),
     ],
     run: { arguments, console in
         try arguments.requirePositionals(atMost: 0, command: "spring")

@@ -95,8 +95,8 @@ let validateCommand = Command(
     (github-action-benchmark, bencher, google-benchmark) belong to 'bench run'.
 
     Frames as devices deliver them: --frames vsync (every frame on its vsync), load:NAME
-    (a seeded per-frame cost against the deadline; profiles light, busy, stutter, their
-    parameters printed; depth=2 for a two-frame pipeline), vrr:RATES (the rate steps down
+    (a per-frame cost against the deadline, seeded by --load-seed N, default 0; profiles light,
+    busy, stutter, their parameters printed; depth=2 for a two-frame pipeline), vrr:RATES (the rate steps down
     through RATES on a miss and back up; promotion and promotion-iphone name ProMotion's sets;
     load=NAME picks the load, default busy) or trace:FILE (a recording's frame times). --clock
     says what the animation is sampled at: the frame's target time (default), the vsync that
@@ -124,7 +124,7 @@ let validateCommand = Command(
         .option("hz", "R,…", "frame rates, frames per second (default 60,120; at most 8 rates, each 1…1000)"),
         .option("mode", "MODE", "path timing: linear (the demo's keyframes), paced (constant speed) or both (default)"),
         SceneSelection.seedSpec,
-        .option("json", "FILE", "write the results as JSON (flightline.validate/1); '-' for stdout only"),
+        .json("flightline.validate/1", formats: true),
         OutputFormat.spec(OutputFormat.validate),
         .flag("verbose", "list every reason, not a summary of the findings"),
         .option("svg-dir", "PATH", "with --format markdown: write each scene's charts as SVG into this folder (as 'bench report' draws them) and show them in the Markdown"),
@@ -147,6 +147,8 @@ let validateCommand = Command(
         // rlottie plays each file before anything is printed: a file it refuses is one line.
         let references = try ReferenceOption.compare(arguments, files: request.files)
         let results = try request.run()
+        // Deprecation notes once the command line is known good: bad usage stays one line.
+        for note in request.notes { console.err("bench: " + note) }
         let fixes = SceneReport.fixes(results, thresholds: request.thresholds)
         if destination != "-" {
             let policy = try plotPolicy(for: console, width: nil, height: nil, color: nil)
@@ -209,6 +211,8 @@ struct ValidateRequest {
     let files: [LottieInput]
     /// A file's own frame rate by scene name: its scenes are validated at it too.
     let ownRates: [String: Double]
+    /// Deprecation notes for stderr (`--seed` seeding a load model).
+    let notes: [String]
 
     /// The rates `scene` is validated at: the requested ones, then its file's own (with ideal
     /// frames: a display model is asked for at the rates given, whose vsync it models).
@@ -235,6 +239,7 @@ struct ValidateRequest {
         default: modes = [.linear, .paced]
         }
         let seed = try SceneSelection.seed(arguments)
+        var notes: [String] = []
         if let path = arguments.string("trace") {
             if let scene = arguments.positionals.first {
                 throw CLIError.usage("--trace validates a recording, not scenes; got the scene \(quoted(scene)) too")
@@ -249,7 +254,7 @@ struct ValidateRequest {
             if !arguments.has("hz") { rates = [] }
         } else {
             traces = []
-            let (options, traceRate) = try FrameDeliveryOption.options(arguments, seed: seed)
+            let (options, traceRate) = try FrameDeliveryOption.options(arguments, notes: &notes)
             delivery = options
             if let traceRate, !arguments.has("hz") { rates = [traceRate] }
             try FrameDeliveryOption.check(options, rates: rates)
@@ -262,6 +267,7 @@ struct ValidateRequest {
         }
         self.ownRates = ownRates
         verbose = arguments.has("verbose")
+        self.notes = notes
         self.judgesFrameCost = judgesFrameCost
         // The whole run's frames, bounded before any is sampled: a file of thousands of moving
         // objects is validated object by object, each at every rate and mode.

@@ -9,7 +9,7 @@ enum EngineReport {
         _ rows: [EngineClockRow], spring: ComparedSpring, seed: UInt64, clock: FrameClock, browser: BrowserTimer
     ) -> String {
         var lines = [
-            "bench integrators --engines: \(spring.name) spring (\(spring.summary)), \(significant(spring.motion.initialPosition)) → \(significant(spring.motion.target)) pt; every engine's callback reads the frame's \(clock.rawValue) time; performance.now() as \(browserName(browser)); seed \(seed)",
+            "bench integrators --engines: \(spring.name) spring (\(spring.summary)), \(significant(spring.motion.initialPosition)) → \(significant(spring.motion.target)) pt; every engine's callback reads the frame's \(clock.rawValue) time; performance.now() as \(browserName(browser)); load seed \(seed)",
             "",
         ]
         var table = Table("engine")

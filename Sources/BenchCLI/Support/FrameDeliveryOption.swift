@@ -8,7 +8,8 @@ enum FrameDeliveryOption {
     static let specs: [OptionSpec] = [
         .option("frames", "MODEL", "how frames reach the display: ideal (default), vsync, load:NAME[,depth=2], vrr:RATES[,load=NAME][,depth=2], trace:FILE"),
         .option("clock", "CLOCK", "the time the animation is sampled at: target (default), timestamp or now"),
-        .option("trace", "FILE", "validate a recorded trace (CSV t,x,y[,present,target] or Chrome Trace Event JSON) instead of scenes"),
+        SceneSelection.loadSeedSpec,
+        .trace,
         .option("trace-out", "FILE", "write Chrome Trace Event JSON of the frames (opens in ui.perfetto.dev and chrome://tracing)"),
         .option("hitch-grades", "W,C", "XCTest's (and the 2020 Organizer's) hitch time ratio grades, ms/s: warning above W, critical from C (default 5,10)"),
         .option("organizer-grades", "A,B,C", "today's Xcode Organizer Hitches grades, ms/s: good ≤ A, warning ≤ B, critical ≤ C, immediate attention above (default 10,25,50)"),
@@ -52,103 +53,65 @@ enum FrameDeliveryOption {
 
     /// The delivery `--frames` and `--clock` ask for; `nil` for ideal frames (the classic view,
     /// its output unchanged). A `trace:FILE` model also fixes the rate: the recording's.
-    static func options(_ arguments: Arguments, seed: UInt64?) throws -> (options: DeliveryOptions?, traceRate: Double?) {
+    /// The load's seed is `--load-seed` (``SceneSelection/loadSeed(_:usesLoad:notes:)``: `--seed`
+    /// still, deprecated, where it is absent); a deprecation note goes to `notes`.
+    static func options(_ arguments: Arguments, notes: inout [String]) throws -> (options: DeliveryOptions?, traceRate: Double?) {
         let clock = FrameClock(rawValue: try arguments.choice("clock", FrameClock.allCases.map(\.rawValue)) ?? "target")!
         let limits = try thresholds(arguments)
+        let loadSeedMisplaced = CLIError.usage("--load-seed seeds a load model: it needs --frames load:NAME or vrr:RATES")
         guard let text = arguments.string("frames") else {
+            if arguments.has("load-seed") { throw loadSeedMisplaced }
             if arguments.has("clock") { throw CLIError.usage("--clock needs --frames vsync, load:NAME, vrr:RATES or trace:FILE (ideal frames sample every clock alike)") }
             return (nil, nil)
         }
         var traceRate: Double?
         let model = try self.model(text, traceRate: &traceRate)
         if model == .ideal {
+            if arguments.has("load-seed") { throw loadSeedMisplaced }
             if arguments.has("clock") { throw CLIError.usage("--clock needs --frames vsync, load:NAME, vrr:RATES or trace:FILE (ideal frames sample every clock alike)") }
             return (nil, nil)
         }
+        let usesLoad = FrameDeliverySetting(model)?.usesLoad ?? false
+        if arguments.has("load-seed"), !usesLoad { throw loadSeedMisplaced }
+        let seed = try SceneSelection.loadSeed(arguments, usesLoad: usesLoad, notes: &notes)
         return (DeliveryOptions(model: model, clock: clock, seed: seed ?? 0, thresholds: limits), traceRate)
     }
 
-    /// Parses a `--frames` value.
+    /// Parses a `--frames` value by Motion's grammar (``FrameDeliverySetting``, which also
+    /// prints every model's name), reading `trace:FILE`'s recording here.
     static func model(_ text: String, traceRate: inout Double?) throws -> FrameDeliveryModel {
-        let expected = "expected ideal, vsync, load:NAME[,depth=2], vrr:RATES[,load=NAME][,depth=2] or trace:FILE"
-        if text == "ideal" { return .ideal }
-        if text == "vsync" { return .vsync }
-        if text.hasPrefix("trace:") {
-            let path = String(text.dropFirst("trace:".count))
-            guard !path.isEmpty else { throw CLIError.usage("--frames trace: needs a file, got none; \(expected)") }
-            let traces = try readTraces(path)
-            guard traces.count == 1, let trace = traces.first else {
-                throw CLIError.usage("--frames trace:\(path) holds \(traces.count) traces; expected one recording of frame times")
-            }
-            guard let rate = trace.inferredRate else {
-                guard trace.count >= 2 else {
-                    throw CLIError.usage("--frames trace:\(path) has one frame; expected at least two to know the rate")
-                }
-                throw CLIError.usage("--frames trace:\(path): its frames are too close together to give a finite frame rate (the median interval is below 5.6e-309 s)")
-            }
-            // Bounded as --trace bounds it, before any frame is delivered.
-            do { try trace.requireSampleable(hz: rate) } catch { throw CLIError.usage("--frames trace:\(path): \(error)") }
-            traceRate = rate
-            return .recorded(trace.deliveredFrames(hz: rate))
-        }
-        let (kind, rest): (String, String)
-        if let colon = text.firstIndex(of: ":") {
-            kind = String(text[..<colon])
-            rest = String(text[text.index(after: colon)...])
-        } else {
-            kind = text
-            rest = ""
-        }
-        guard kind == "load" || kind == "vrr" else { throw CLIError.usage("--frames: unknown model \(quoted(text)); \(expected)") }
-        guard !rest.isEmpty else { throw CLIError.usage("--frames \(kind): needs \(kind == "load" ? "a profile NAME" : "RATES"), got none; \(expected)") }
-        var rates: [Double] = []
-        var profile: LoadProfile?
-        var depth = 1
-        for (index, token) in rest.split(separator: ",", omittingEmptySubsequences: false).map(String.init).enumerated() {
-            if let equals = token.firstIndex(of: "=") {
-                let key = token[..<equals], value = String(token[token.index(after: equals)...])
-                switch key {
-                case "depth":
-                    guard let d = Int(value), d == 1 || d == 2 else {
-                        throw CLIError.usage("--frames \(kind): pipeline depth must be 1 or 2, got \(quoted(value))")
-                    }
-                    depth = d
-                case "load" where kind == "vrr":
-                    profile = try named(value)
-                default:
-                    throw CLIError.usage("--frames \(kind): unknown setting \(quoted(String(token))); expected \(kind == "vrr" ? "load=NAME or depth=1|2" : "depth=1|2")")
-                }
-            } else if kind == "load" {
-                guard index == 0 else { throw CLIError.usage("--frames load: one profile NAME, then depth=N; got \(quoted(token))") }
-                profile = try named(token)
-            } else if token == "promotion" || token == "promotion-ipad" {
-                rates += VariableRate.promotionIPad
-            } else if token == "promotion-iphone" {
-                rates += VariableRate.promotionIPhone
-            } else {
-                guard let rate = Double(token), rate.isFinite else {
-                    throw CLIError.usage("--frames vrr: rate \(quoted(token)) is not a number; expected rates in Hz (vrr:120,80,60), promotion or promotion-iphone")
-                }
-                guard rate > 0 else { throw CLIError.usage("--frames vrr: rate must be greater than 0 Hz, got \(token)") }
-                rates.append(rate)
-            }
-        }
+        let setting: FrameDeliverySetting
         do {
-            let load = try (profile ?? .busy).with(pipelineDepth: depth)
-            if kind == "load" { return .load(load) }
-            guard !rates.isEmpty else { throw CLIError.usage("--frames vrr: needs at least one rate; \(expected)") }
-            return .variableRate(rates: rates, load: load)
-        } catch let error as MotionError {
-            throw CLIError.usage("--frames: \(error)")
-        }
-    }
-
-    static func named(_ name: String) throws -> LoadProfile {
-        do {
-            return try LoadProfile.named(name)
+            setting = try FrameDeliverySetting(parsing: text)
         } catch {
-            throw CLIError.usage("--frames: \(error)")
+            // `vrr: rate …` reads `--frames vrr: rate …`; a message about the whole value
+            // (`unknown model 'warp'`) reads `--frames: unknown model 'warp'`.
+            let message = error.description
+            let aboutAKind = ["load:", "vrr:", "trace:"].contains { message.hasPrefix($0) }
+            throw CLIError.usage("--frames\(aboutAKind ? " " : ": ")\(message)")
         }
+        let path: String
+        switch setting {
+        case .ideal: return .ideal
+        case .vsync: return .vsync
+        case .load(let load): return .load(load)
+        case .variableRate(let rates, let load): return .variableRate(rates: rates, load: load)
+        case .trace(let file): path = file
+        }
+        let traces = try readTraces(path)
+        guard traces.count == 1, let trace = traces.first else {
+            throw CLIError.usage("--frames trace:\(path) holds \(traces.count) traces; expected one recording of frame times")
+        }
+        guard let rate = trace.inferredRate else {
+            guard trace.count >= 2 else {
+                throw CLIError.usage("--frames trace:\(path) has one frame; expected at least two to know the rate")
+            }
+            throw CLIError.usage("--frames trace:\(path): its frames are too close together to give a finite frame rate (the median interval is below 5.6e-309 s)")
+        }
+        // Bounded as --trace bounds it, before any frame is delivered.
+        do { try trace.requireSampleable(hz: rate) } catch { throw CLIError.usage("--frames trace:\(path): \(error)") }
+        traceRate = rate
+        return .recorded(trace.deliveredFrames(hz: rate))
     }
 
     /// Checks a variable-rate set holds every validated rate.
@@ -199,6 +162,6 @@ enum FrameDeliveryOption {
         case .recorded(let frames):
             return "recorded: \(frames.count) frames from a trace; clock \(options.clock.rawValue)"
         }
-        return "\(model); clock \(options.clock.rawValue); seed \(options.seed)"
+        return "\(model); clock \(options.clock.rawValue); load seed \(options.seed)"
     }
 }

@@ -102,7 +102,7 @@ struct LottieInput {
                 .object([
                     ("name", .string(object.name)), ("path", .string(object.place)),
                     ("kind", .string(object.isGroup ? "group" : "layer")),
-                    ("quantities", .array(object.quantities.map(JSON.string))),
+                    ("quantities", .array(object.quantities.map { .string($0.rawValue) })),
                     ("ridesWithItsLayer", .bool(object.ridesWithItsLayer)),
                 ])
             })),

@@ -66,7 +66,7 @@ enum ReferenceOption {
             for row in c.rows {
                 table.add(
                     row: [
-                        row.object, row.quantity, "\(row.frames)", format(row.max), format(row.median), "\(row.worstFrame)",
+                        row.object, row.quantity.name, "\(row.frames)", format(row.max), format(row.median), "\(row.worstFrame)",
                         row.unexplainedFrames == 0 ? "—" : format(row.maxUnexplained), row.deviations.isEmpty ? "—" : row.deviations.joined(separator: ", "),
                     ])
             }
@@ -117,7 +117,7 @@ enum ReferenceOption {
                                 .array(
                                     c.rows.map { row in
                                         .object([
-                                            ("object", .string(row.object)), ("quantity", .string(row.quantity)), ("frames", .integer(row.frames)),
+                                            ("object", .string(row.object)), ("quantity", .string(row.quantity.name)), ("frames", .integer(row.frames)),
                                             ("max", .finite(row.max)), ("median", .finite(row.median)), ("worstFrame", .integer(row.worstFrame)),
                                             ("maxUnexplained", .finite(row.maxUnexplained)), ("unexplainedFrames", .integer(row.unexplainedFrames)),
                                             ("deviations", .array(row.deviations.map(JSON.string))),

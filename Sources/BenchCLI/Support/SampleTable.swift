@@ -88,11 +88,7 @@ extension SampleSource {
     /// anchor on screen (px), rotation (°), scale per axis (%), opacity (%), and whether its
     /// layer shows (1) or not (0) at the frame (`ip ≤ F < op`).
     static func lottie(_ animation: LottieAnimation, name: String) -> SampleSource {
-        let quantities = [
-            Quantity(name: "x", unit: "px"), Quantity(name: "y", unit: "px"), Quantity(name: "rotation", unit: "°"),
-            Quantity(name: "scale x", unit: "%"), Quantity(name: "scale y", unit: "%"), Quantity(name: "opacity", unit: "%"),
-            Quantity(name: "visible", unit: "0/1"),
-        ]
+        let quantities = LottieQuantity.allCases.flatMap(columns) + [Quantity(name: "visible", unit: "0/1")]
         let fr = animation.frameRate
         return SampleSource(
             kind: "lottie", name: name,
@@ -100,9 +96,29 @@ extension SampleSource {
             start: animation.inPoint / fr, end: animation.outPoint / fr, endIncluded: false, frameRate: fr,
             evaluate: { t in
                 animation.objectStates(atFrame: t * fr).map { s in
-                    [s.x, s.y, s.rotation, s.scaleX, s.scaleY, s.opacity, s.isVisible ? 1 : 0]
+                    LottieQuantity.allCases.flatMap { values($0, s) } + [s.isVisible ? 1 : 0]
                 }
             })
+    }
+
+    /// A Lottie quantity's columns, in the table's words and units.
+    static func columns(_ quantity: LottieQuantity) -> [Quantity] {
+        switch quantity {
+        case .position: [Quantity(name: "x", unit: "px"), Quantity(name: "y", unit: "px")]
+        case .rotation: [Quantity(name: "rotation", unit: "°")]
+        case .scale: [Quantity(name: "scale x", unit: "%"), Quantity(name: "scale y", unit: "%")]
+        case .opacity: [Quantity(name: "opacity", unit: "%")]
+        }
+    }
+
+    /// A Lottie quantity's values in an object's state, one per column of ``columns(_:)``.
+    static func values(_ quantity: LottieQuantity, _ state: LottieObjectState) -> [Double] {
+        switch quantity {
+        case .position: [state.x, state.y]
+        case .rotation: [state.rotation]
+        case .scale: [state.scaleX, state.scaleY]
+        case .opacity: [state.opacity]
+        }
     }
 
     /// Scenes as objects. A scene file's scenes (`LAYER/PROPERTY`) are grouped by layer, one

@@ -44,11 +44,30 @@ enum SceneSelection {
         ("FILE.json", "a scene file (flightline.scene/1; Scenes/ has examples) or a Lottie file"),
     ].map { $0.0 + String(repeating: " ", count: max(2, 16 - $0.0.count)) + $0.1 }
 
+    /// `--load-seed N`: the seed of a load model's frame costs (`--frames load:NAME`, `vrr`,
+    /// `integrators --engines`), one meaning, apart from `--seed`'s bee sign.
+    static let loadSeedSpec = OptionSpec.option("load-seed", "N", "the seed of the load model's per-frame costs and callback delays (default 0)")
+
     /// The seed, when given: a whole number 0…2⁶⁴−1.
     static func seed(_ arguments: Arguments) throws -> UInt64? {
-        guard let text = arguments.string("seed") else { return nil }
+        try wholeSeed(arguments, "seed")
+    }
+
+    /// The load model's seed: `--load-seed`, when given. `--seed` seeded the load too before
+    /// `--load-seed` existed; for one release it still does where `--load-seed` is absent and
+    /// a load model runs, with a deprecation note on stderr, so an old command line
+    /// reproduces its frames.
+    static func loadSeed(_ arguments: Arguments, usesLoad: Bool, notes: inout [String]) throws -> UInt64? {
+        if let seed = try wholeSeed(arguments, "load-seed") { return seed }
+        guard usesLoad, let seed = try wholeSeed(arguments, "seed") else { return nil }
+        notes.append("note: --seed seeding the load model is deprecated and ends next release (then it picks the bee's sign only): write --load-seed \(seed)")
+        return seed
+    }
+
+    private static func wholeSeed(_ arguments: Arguments, _ name: String) throws -> UInt64? {
+        guard let text = arguments.string(name) else { return nil }
         guard let value = UInt64(text) else {
-            throw CLIError.usage("--seed expects a whole number from 0 to \(UInt64.max), got '\(text)'")
+            throw CLIError.usage("--\(name) expects a whole number from 0 to \(UInt64.max), got '\(text)'")
         }
         return value
     }

@@ -1,0 +1,27 @@
+import TerminalPlot
+
+/// Options several commands take, declared once so each is spelled and described alike in
+/// every command's help (HelpPagesTests checks the rest).
+extension OptionSpec {
+    /// `--json FILE`: what it writes and its schema. `-` writes the document to stdout in place
+    /// of the text report; where `--format` applies (`formats`), it chooses another document.
+    static func json(_ schema: String, _ what: String = "the results", formats: Bool = false) -> OptionSpec {
+        .option("json", "FILE", "write \(what) as JSON (\(schema))\(formats ? " or the --format document" : ""); '-' for stdout, in place of the text")
+    }
+
+    /// `--width W` of a plot.
+    static let plotWidth = OptionSpec.option(
+        "width", "W", "plot columns (\(Plot.widthLimits.lowerBound)…\(Plot.widthLimits.upperBound); default: COLUMNS, else the terminal, else 80)")
+
+    /// `--height H` of a plot, with the command's default.
+    static func plotHeight(default text: String) -> OptionSpec {
+        .option("height", "H", "plot rows (\(Plot.heightLimits.lowerBound)…\(Plot.heightLimits.upperBound); default \(text))")
+    }
+
+    /// `--trace FILE`: a recording in place of scenes (`validate`, `plot`).
+    static let trace = OptionSpec.option(
+        "trace", "FILE", "a recorded trace (CSV t,x,y[,present,target] or Chrome Trace Event JSON) in place of scenes")
+
+    static let ascii = OptionSpec.flag("ascii", "plain ASCII plots instead of braille")
+    static let color = OptionSpec.option("color", "WHEN", "auto (default: only on a terminal without NO_COLOR), always, never")
+}
