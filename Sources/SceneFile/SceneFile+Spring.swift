@@ -23,16 +23,13 @@ extension SceneFile {
         }
     }
 
-    static func springScene(
-        _ node: JSONNode, object: inout JSONObject, name: String, context: TrackContext, pointsPerUnit: Double
-    ) throws(JSONDocumentError) -> Scene {
-        guard context.dimension == 1 else {
-            throw node.error("expected a spring on a scalar property (position.x, position.y, opacity, …); a position spring is two: animate position.x and position.y")
-        }
-        let springNode = try object.required("spring")
+    /// A `spring` object in any vocabulary (and `uikitMapping`): the spring, its parameters as
+    /// given, the node of a UIKit duration, and the mapping's note on how it treated them.
+    static func dampedSpring(_ springNode: JSONNode) throws(JSONDocumentError)
+        -> (spring: DampedSpring, parameters: SpringParameters, durationNode: JSONNode?, notes: [String])
+    {
         var parameters = try springNode.object()
         let (named, nodes, mappingNode) = try Self.springValues(&parameters, allowsMapping: true)
-        let durationNode = nodes["uikit-duration"]
         var mapping: any UIKitSpringMapping = EnvelopeDecayMapping.default
         if let mappingNode {
             switch try mappingNode.string() {
@@ -56,6 +53,18 @@ extension SceneFile {
             throw springNode.error("\(error)")
         }
         try requireMeasurable(spring, at: springNode)
+        return (spring, springParameters, nodes["uikit-duration"], notes)
+    }
+
+    static func springScene(
+        _ node: JSONNode, object: inout JSONObject, name: String, context: TrackContext, pointsPerUnit: Double
+    ) throws(JSONDocumentError) -> Scene {
+        guard context.dimension == 1 else {
+            throw node.error("expected a spring on a scalar property (position.x, position.y, opacity, …); a position spring is two: animate position.x and position.y")
+        }
+        let springNode = try object.required("spring")
+        let (spring, springParameters, durationNode, springNotes) = try Self.dampedSpring(springNode)
+        var notes = springNotes
         let fromNode = try object.required("fromValue"), toNode = try object.required("toValue")
         let from = try fromNode.number(in: -1e7...1e7, "a value"), to = try toNode.number(in: -1e7...1e7, "a value")
         let velocityNode = object.optional("velocity"), relativeNode = object.optional("initialVelocity")

@@ -105,6 +105,7 @@ public struct SceneFile: Sendable {
         public static let basic = ["type", "property", "pointsPerUnit", "fromValue", "toValue", "byValue", "timingFunction"] + timing
         public static let spring = ["type", "property", "pointsPerUnit", "spring", "fromValue", "toValue", "velocity", "initialVelocity", "displayLink", "interruptions"]
         public static let decay = ["type", "property", "pointsPerUnit", "platform", "velocity", "fromValue", "density"]
+        public static let drag = ["type", "property", "samples", "tracker", "spring", "toValue"]
         public static let interruption = ["time", "kind", "toValue", "velocity", "spring", "duration", "timingFunction"]
         /// A spring's keys in the file's own camelCase (`uikitDuration`, `dampingRatio`, …): the
         /// vocabularies of SpringSolver's ``SpringParameters/vocabularyKeys``, whose names are
@@ -294,8 +295,13 @@ public struct SceneFile: Sendable {
                 hasDisplayLink: false, pointsPerUnit: pointsPerUnit.0)
             let scene = Scene(name: compiled.name, kind: compiled.kind, source: source, objectSize: context.size)
             return (Track(layer: context.layer, property: context.property, path: node.path, scene: scene, curve: nil, timing: nil), nil)
+        case "drag":
+            let compiled = try dragScene(node, object: &object, name: name, context: context)
+            try object.finish(expected: Keys.drag)
+            let scene = Scene(name: compiled.name, kind: compiled.kind, objectSize: context.size)
+            return (Track(layer: context.layer, property: context.property, path: node.path, scene: scene, curve: nil, timing: nil), nil)
         default:
-            throw typeNode.error("expected \"keyframe\", \"basic\", \"spring\" or \"decay\", got \(typeNode.described)")
+            throw typeNode.error("expected \"keyframe\", \"basic\", \"spring\", \"decay\" or \"drag\", got \(typeNode.described)")
         }
     }
 

@@ -17,7 +17,7 @@ import Testing
         (document(#"{"type": "keyframe", "property": "x", "values": [0, 1], "duration": 1, "timingFunction": "cubic-bezier(2, 0, 0, 1)"}"#), "layers[0].animations[0].timingFunction: control points need x1 and x2 in 0 … 1"),
         (document(#"{"type": "keyframe", "property": "x", "values": [0, 1], "duration": 1, "timingFunctions": ["steps(0)"]}"#), "layers[0].animations[0].timingFunctions[0]: steps()"),
         (document(#"{"type": "keyframe", "property": "x", "values": [0, 1], "duration": 1, "calculationMode": "spline"}"#), "layers[0].animations[0].calculationMode: expected one of"),
-        (document(#"{"type": "tween", "property": "x", "duration": 1}"#), "layers[0].animations[0].type: expected \"keyframe\", \"basic\", \"spring\" or \"decay\""),
+        (document(#"{"type": "tween", "property": "x", "duration": 1}"#), "layers[0].animations[0].type: expected \"keyframe\", \"basic\", \"spring\", \"decay\" or \"drag\""),
         (document(#"{"type": "basic", "property": "x", "toValue": 1, "duration": 1}"#), "layers[0].animations[0].toValue: toValue alone animates from the layer's model value"),
         (document(#"{"type": "keyframe", "property": "x", "values": [0, 1e300], "duration": 1}"#), "layers[0].animations[0].values[1]: expected values within ±1e7"),
         (document(#"{"type": "spring", "property": "x", "spring": {"stiffness": 100}, "fromValue": 0, "toValue": 1}"#), "layers[0].animations[0].spring:"),

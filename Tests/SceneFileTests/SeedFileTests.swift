@@ -62,7 +62,7 @@ import Testing
         var defs = try root.required("$defs").object()
         let expected: [(String, [String])] = [
             ("layer", SceneFile.Keys.layer), ("keyframe", SceneFile.Keys.keyframe), ("basic", SceneFile.Keys.basic),
-            ("spring", SceneFile.Keys.spring), ("decay", SceneFile.Keys.decay), ("springParameters", SceneFile.Keys.springParameters),
+            ("spring", SceneFile.Keys.spring), ("decay", SceneFile.Keys.decay), ("drag", SceneFile.Keys.drag), ("springParameters", SceneFile.Keys.springParameters),
             ("displayLink", SceneFile.Keys.displayLink), ("wave", SceneFile.Keys.wave), ("interruption", SceneFile.Keys.interruption),
         ]
         for (name, readerKeys) in expected {
