@@ -43,8 +43,19 @@ import Testing
         #expect(Self.usage(arguments) == message)
     }
 
+    /// Every choice option a command declares accepts exactly what its help lists.
+    @Test func commandsDeclareTheirChoices() {
+        let choices = Bench.commands.flatMap(\.options).compactMap { option -> (String, [String])? in
+            if case .choice(let words) = option.kind { return (option.name, words) }
+            return nil
+        }
+        #expect(Set(choices.map(\.0)).isSuperset(of: ["mode", "clock", "color", "platform", "quantity", "browser"]))
+        for (name, words) in choices { #expect(!words.isEmpty && Set(words).count == words.count, "--\(name)") }
+    }
+
     @Test func aChoiceShowsItsChoicesInHelp() {
         #expect(Self.options[0].value == "linear|paced|both")
+        #expect(OptionSpec.choice("clock", "CLOCK", ["target", "now"], "").value == "CLOCK")
         #expect(Self.options[3].kind == .text)
     }
 }

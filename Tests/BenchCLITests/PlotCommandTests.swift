@@ -85,7 +85,7 @@ import Testing
         (["plot", "bee1", "--width", "0"], "--width must be"),
         (["plot", "bee1", "--width", "-5"], "--width must be"),
         (["plot", "bee1", "--height", "99999"], "--height must be"),
-        (["plot", "bee1", "--color", "sometimes"], "--color must be"),
+        (["plot", "bee1", "--color", "sometimes"], "--color expects one of auto, always, never, got 'sometimes'"),
         (["plot", "bee1", "--hz", "60,120"], "--hz takes one rate"),
         (["plot", "bee1", "--hz", "0"], "--hz must be at least 1"),
         (["plot", "bee1", "--hz", "1e-300"], "--hz must be at least 1"),

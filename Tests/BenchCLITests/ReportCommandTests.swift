@@ -243,7 +243,7 @@ import Testing
         let svgs = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".svg") }
         let page = out.appendingPathComponent("index.html").absoluteString
         let shot = folder.appendingPathComponent("shot.png")
-        let common = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions", "--user-data-dir=\(folder.path)/profile",
+        let common = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
                       "--enable-logging=stderr", "--v=0", "--virtual-time-budget=2000"]
         let dom = try Self.browse(common + ["--dump-dom", page])
         #expect(dom.code == 0, "\(dom.stderr)")
@@ -260,10 +260,13 @@ import Testing
         #expect(!picture.stderr.contains("CONSOLE"), "console output: \(picture.stderr)")
     }
 
-    /// Runs chromium with `arguments`; its output through files (no pipe can fill).
+    /// Runs chromium with `arguments` and a profile of its own (a second browser on the first
+    /// one's profile may hand its page to that one, still shutting down, and wait for it); its
+    /// output through files (no pipe can fill).
     static func browse(_ arguments: [String]) throws -> (code: Int32, stdout: String, stderr: String) {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
+        let arguments = ["--user-data-dir=\(folder.path)/profile"] + arguments
         let outURL = folder.appendingPathComponent("out"), errURL = folder.appendingPathComponent("err")
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)

@@ -29,7 +29,7 @@ let dragCommand = Command(
     change over its next frame.
     """,
     options: dragSpringSpecs + [
-        .option("platform", "P", "one tracker: android, android-impulse, flutter or uikit (default: all four)"),
+        .choice("platform", "P", VelocityTrackerKind.allCases.map(\.rawValue), "one tracker: android, android-impulse, flutter or uikit (default: all four)"),
         .option("target", "X,Y", "the spring's target (default: the first sample)"),
         .option("hz", "R,…", "frame rates, whole numbers 1…1000, comma-separated (default 60,120)"),
         .json("flightline.drag/1", "the release per tracker"),

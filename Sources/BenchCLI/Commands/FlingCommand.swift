@@ -35,7 +35,7 @@ let flingCommand = Command(
     """,
     options: [
         .option("velocity", "V", "release velocity in the platform's unit per second (required; 0 < |V| ≤ 100000)"),
-        .option("platform", "P", "uikit, uikit-fast, android, flutter, flutter-bouncing or chrome (required)"),
+        .choice("platform", "P", FlingPlatform.allCases.map(\.rawValue), "uikit, uikit-fast, android, flutter, flutter-bouncing or chrome (required)"),
         .option("density", "D", "android: DisplayMetrics.density; flutter-bouncing: device pixel ratio (0.1…10, default 1)"),
         .option("extent", "L", "distance to the content edge in the fling's direction (0 < L ≤ 10000000): report the edge hand-off"),
         .option("over", "PX", "android with --extent: OverScroller's overscroll allowance in px (default 400)"),

@@ -78,8 +78,8 @@ let integratorsCommand = Command(
         .flag("engines", "compare engine schemes (react-spring, Rebound, Compose, …) under frame delivery instead"),
         .option("load-seed", "N", "with --engines: the seed of the load model's per-frame costs and callback delays (default 0)"),
         .option("seed", "N", "deprecated spelling of --load-seed, read this release with a note on stderr"),
-        .option("clock", "CLOCK", "with --engines: the frame time each callback reads: target (default), timestamp or now"),
-        .option("browser", "NAME", "with --engines: performance.now()'s resolution: chrome (default), chrome-isolated, firefox, safari, ideal"),
+        .choice("clock", "CLOCK", FrameClock.allCases.map(\.rawValue), "with --engines: the frame time each callback reads: target (default), timestamp or now"),
+        .choice("browser", "NAME", BrowserTimer.allCases.map(\.rawValue), "with --engines: performance.now()'s resolution: chrome (default), chrome-isolated, firefox, safari, ideal"),
         .option("system", "NAME", "a nonlinear system against GSL instead: drag-spring, pendulum, duffing, chain"),
     ],
     run: { arguments, console in

@@ -40,10 +40,10 @@ let plotCommand = Command(
     \(sceneListing.map { "  " + $0 }.joined(separator: "\n"))
     """,
     options: [
-        .option("quantity", "Q", "what to plot: \(PlotQuantity.allCases.map(\.rawValue).joined(separator: ", "))"),
+        .choice("quantity", "Q", PlotQuantity.allCases.map(\.rawValue), "what to plot: \(PlotQuantity.allCases.map(\.rawValue).joined(separator: ", "))"),
         .option("layer", "NAME", "with a Lottie file: the layer or shape group to plot, named as 'bench validate FILE.json' names it (LAYER, LAYER/GROUP); with a scene file: plot only this layer's animated properties"),
         .option("hz", "R", "frame rate, frames per second (default 60)"),
-        .option("mode", "MODE", "path timing: linear (default, the demo's keyframes) or paced (constant speed)"),
+        .choice("mode", "MODE", TimingMode.allCases.map(\.rawValue), "path timing: linear (default, the demo's keyframes) or paced (constant speed)"),
         .plotWidth,
         .plotHeight(default: "LINES, else the terminal, else 24"),
         .ascii,

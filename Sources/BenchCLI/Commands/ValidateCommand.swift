@@ -122,7 +122,7 @@ let validateCommand = Command(
     """,
     options: [
         .option("hz", "R,…", "frame rates, frames per second (default 60,120; at most 8 rates, each 1…1000)"),
-        .option("mode", "MODE", "path timing: linear (the demo's keyframes), paced (constant speed) or both (default)"),
+        .choice("mode", "MODE", ["linear", "paced", "both"], "path timing: linear (the demo's keyframes), paced (constant speed) or both (default)"),
         SceneSelection.seedSpec,
         .json("flightline.validate/1", formats: true),
         OutputFormat.spec(OutputFormat.validate),

@@ -29,9 +29,13 @@ struct OptionSpec: Sendable {
     static func flag(_ name: String, _ help: String) -> OptionSpec {
         OptionSpec(name: name, value: nil, help: help)
     }
-    /// `--name a|b|c`: one of `choices`, shown as the placeholder.
+    /// `--name VALUE`: one of `choices`, shown in help as `value`.
+    static func choice(_ name: String, _ value: String, _ choices: [String], _ help: String) -> OptionSpec {
+        OptionSpec(name: name, value: value, help: help, kind: .choice(choices))
+    }
+    /// `--name a|b|c`: one of `choices`, shown in help as the choices.
     static func choice(_ name: String, _ choices: [String], _ help: String) -> OptionSpec {
-        OptionSpec(name: name, value: choices.joined(separator: "|"), help: help, kind: .choice(choices))
+        choice(name, choices.joined(separator: "|"), choices, help)
     }
     /// `--name X`: a finite number, optionally bounded below.
     static func number(

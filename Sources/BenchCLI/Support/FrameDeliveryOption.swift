@@ -7,7 +7,7 @@ import Motion
 enum FrameDeliveryOption {
     static let specs: [OptionSpec] = [
         .option("frames", "MODEL", "how frames reach the display: ideal (default), vsync, load:NAME[,depth=2], vrr:RATES[,load=NAME][,depth=2], trace:FILE"),
-        .option("clock", "CLOCK", "the time the animation is sampled at: target (default), timestamp or now"),
+        .choice("clock", "CLOCK", FrameClock.allCases.map(\.rawValue), "the time the animation is sampled at: target (default), timestamp or now"),
         SceneSelection.loadSeedSpec,
         .trace,
         .option("trace-out", "FILE", "write Chrome Trace Event JSON of the frames (opens in ui.perfetto.dev and chrome://tracing)"),

@@ -23,5 +23,5 @@ extension OptionSpec {
         "trace", "FILE", "a recorded trace (CSV t,x,y[,present,target] or Chrome Trace Event JSON) in place of scenes")
 
     static let ascii = OptionSpec.flag("ascii", "plain ASCII plots instead of braille")
-    static let color = OptionSpec.option("color", "WHEN", "auto (default: only on a terminal without NO_COLOR), always, never")
+    static let color = OptionSpec.choice("color", "WHEN", ["auto", "always", "never"], "auto (default: only on a terminal without NO_COLOR), always, never")
 }

@@ -43,9 +43,9 @@ enum SpringOptions {
         }
         return specs + [
             .option("initial-velocity", "V", "initial velocity relative to the distance (distances per second), any vocabulary; not with --velocity"),
-            .option("uikit-mapping", "NAME", "UIKit duration → stiffness: envelope (default: the envelope e^(-ζω₀t) is 0.001 at the duration) or framer (Framer's: the sine amplitude (ζω₀/ω_d)e^(-ζω₀t) is 0.001)"),
+            .choice("uikit-mapping", "NAME", mappingNames, "UIKit duration → stiffness: envelope (default: the envelope e^(-ζω₀t) is 0.001 at the duration) or framer (Framer's: the sine amplitude (ζω₀/ω_d)e^(-ζω₀t) is 0.001)"),
             .option("uikit-residual", "R", "UIKit mapping: envelope left at the duration (default 0.001)"),
-            .option("uikit-overdamping", "MODE", "UIKit mapping of a damping ratio above 1: clamp (default) or slowest-mode"),
+            .choice("uikit-overdamping", "MODE", EnvelopeDecayMapping.Overdamping.allCases.map(\.rawValue), "UIKit mapping of a damping ratio above 1: clamp (default) or slowest-mode"),
             .option("from", "X", "start position, points (default \(Int(defaultFrom)))"),
             .option("to", "Y", "target position, points (default \(Int(defaultTo)))"),
             .option("velocity", "V", "initial velocity, points per second (default 0; 0 or at least 1e-100 × the distance in magnitude)"),
