@@ -23,6 +23,7 @@ import Testing
         "spring": ["spring", "--response", "0.5", "--damping-fraction", "0.3", "--at", "0,0.25"],
         "fling": ["fling", "--velocity", "1000", "--platform", "uikit"],
         "drag": ["drag", "Scenes/flick-up.csv", "--platform", "android"],
+        "sample": ["sample", "bee1+", "--count", "3"],
         "accuracy": ["accuracy", "cubic-arclength", "--ladder", "1e-6"],
         "list": ["list"],
     ]

@@ -136,6 +136,7 @@ import Testing
         (["sample", "menu", "--hz", "fast", "--format", "csv"], "--hz expects a finite number"),
         (["sample", "menu", "--format", "xml"], "--format expects csv or json, got 'xml'"),
         (["sample", "menu"], "needs --format csv or --format json"),
+        (["sample", "menu", "--json", "-", "--format", "csv"], "--json PATH writes the JSON samples; give it or --format/--out, not both"),
         (["sample", "menu", "--count", "0", "--format", "csv"], "--count expects all or a whole number"),
         (["sample", "Tests/LottieTests/Fixtures/missing.json", "--format", "csv"], "missing.json"),
     ])

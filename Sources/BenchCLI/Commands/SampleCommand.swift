@@ -4,7 +4,7 @@ import Motion
 /// `bench sample`: per-frame numbers out, for comparing Flightline with anything else.
 let sampleCommand = Command(
     name: "sample",
-    synopsis: "SCENE|FILE.json [--object NAME] [--hz R] [--count all|N] --format F [--out PATH] [--seed N]",
+    synopsis: "SCENE|FILE.json [--object NAME] [--hz R] [--count all|N] (--format F [--out PATH] | --json PATH|-) [--seed N]",
     summary: "write every object's quantities at every frame, at absolute times (CSV or JSON)",
     details: """
     Samples a built-in scene (bee, bee1, bee2, bee1+ … bee2-, menu, menu-show, menu-dismiss),
@@ -55,6 +55,7 @@ let sampleCommand = Command(
         .option("count", "N", "the first N frames only, or all (default all); --frames in validate is how frames are delivered"),
         .option("format", "F", "the document written to --out PATH, or stdout: csv or json (required)"),
         .option("out", "PATH", "where to write ('-': standard output, the default); replaced atomically"),
+        .json("flightline.samples/1", "the samples"),
         SceneSelection.seedSpec,
         ReferenceOption.spec,
     ],
@@ -107,14 +108,23 @@ struct SampleRequest {
         guard let argument = arguments.positionals.first else {
             throw CLIError.usage("bench sample needs a scene (\(Scene.seedNames.joined(separator: ", "))) or a FILE.json")
         }
-        guard let formatText = arguments.string("format") else {
-            throw CLIError.usage("bench sample needs --format csv or --format json")
+        // --json PATH is --format json --out PATH, the spelling every command shares.
+        if let json = arguments.string("json") {
+            if arguments.has("format") || arguments.has("out") {
+                throw CLIError.usage("--json PATH writes the JSON samples; give it or --format/--out, not both")
+            }
+            format = .json
+            destination = json
+        } else {
+            guard let formatText = arguments.string("format") else {
+                throw CLIError.usage("bench sample needs --format csv or --format json (or --json PATH)")
+            }
+            guard let format = Format(rawValue: formatText) else {
+                throw CLIError.usage("--format expects csv or json, got \(quoted(formatText))")
+            }
+            self.format = format
+            destination = arguments.string("out") ?? "-"
         }
-        guard let format = Format(rawValue: formatText) else {
-            throw CLIError.usage("--format expects csv or json, got \(quoted(formatText))")
-        }
-        self.format = format
-        destination = arguments.string("out") ?? "-"
         let given = try arguments.double("hz", greaterThan: 0)
         if let given, !(given >= SceneSelection.minimumRate && given <= ValidateRequest.maximumRate) {
             throw CLIError.usage("--hz must be from \(SceneSelection.minimumRate.formatted) to \(ValidateRequest.maximumRate.formatted) frames per second, got \(given.formatted)")
