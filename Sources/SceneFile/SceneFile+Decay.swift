@@ -38,7 +38,14 @@ extension SceneFile {
         } catch {
             throw velocityNode.error("\(error)")
         }
-        let start = from * scale, end = fling.duration
+        let start = from * scale
+        if let extentNode = object.optional("extent") {
+            let extent = try extentNode.number(in: 1e-6...1e7, "a distance to the content's edge in units (above 0)")
+            return try edgeDecay(
+                node, extentNode: extentNode, velocityNode: velocityNode, name: name, context: context, platform: platform,
+                velocity: velocity, start: start, extent: extent, scale: scale, perPoint: perPoint, density: density)
+        }
+        let end = fling.duration
         let value: @Sendable (Double) -> SIMD2<Double> = { t in
             SIMD2(start + fling.state(at: min(max(t, 0), end)).position / perPoint, 0)
         }
@@ -60,6 +67,55 @@ extension SceneFile {
             let timeline = try TimelineMotion(
                 quantity: .scalar(name: context.property, unit: context.defaultPointsPerUnit.1, pointsPerUnit: scale),
                 start: 0, end: end, value: value, designedSteps: designed, notes: notes)
+            return Scene(name: name, kind: .timeline(timeline, viewport: nil))
+        } catch {
+            throw node.error("\(error)")
+        }
+    }
+
+    /// A decay toward a content edge `extent` units away: the platform's fling, and past the edge
+    /// its spring back (SpringSolver's `EdgeFling`: Flutter's `BouncingScrollSimulation`, ported;
+    /// UIKit's labelled model). The hand-off is the timeline's one join, so a velocity the
+    /// platform drops there (Flutter caps it at 5000 px/s into the trailing edge) is judged.
+    static func edgeDecay(
+        _ node: JSONNode, extentNode: JSONNode, velocityNode: JSONNode, name: String, context: TrackContext,
+        platform: FlingPlatform, velocity: Double, start: Double, extent: Double, scale: Double, perPoint: Double,
+        density: Double
+    ) throws(JSONDocumentError) -> Scene {
+        guard [.uikit, .uikitFast, .flutterBouncing].contains(platform) else {
+            throw extentNode.error(
+                "expected a platform that bounces at an edge in continuous time (uikit, uikit-fast or flutter-bouncing) with extent, got \(platform.rawValue) (android's edge is driven frame by frame: 'bench fling --extent'; flutter and chrome clamp at it)")
+        }
+        let motion: EdgeMotion
+        do {
+            let edge = try EdgeFling(platform: platform, velocity: velocity * scale * perPoint, extent: extent * scale * perPoint, density: density)
+            guard let continuous = edge.continuousMotion() else { throw extentNode.error("no continuous motion for \(platform.rawValue)") }
+            motion = continuous
+        } catch let error as JSONDocumentError {
+            throw error
+        } catch {
+            throw velocityNode.error("\(error)")
+        }
+        let end = max(motion.settleTime, 1e-3)
+        let value: @Sendable (Double) -> SIMD2<Double> = { t in
+            SIMD2(start + motion.position(at: min(t, end)) / perPoint, 0)
+        }
+        var joins: [Join] = []
+        var notes: [String] = []
+        if let handOff = motion.handOff {
+            let edgePoint = SIMD2(start + handOff.edge / perPoint, 0)
+            joins.append(
+                Join(element: 1, point: edgePoint, time: handOff.time,
+                     incoming: SIMD2(handOff.speedBefore / perPoint, 0), outgoing: SIMD2(handOff.speedAfter / perPoint, 0)))
+            notes.append(
+                "a \(platform.rawValue) fling at \(JSONText.number(velocity)) units/s reaches the edge \(JSONText.number(extent)) units away at \(JSONText.number((handOff.time * 1000).rounded() / 1000)) s and springs back (\(platform == .flutterBouncing ? "BouncingScrollSimulation, ported" : "a model: Apple publishes no bounce; the stand-in is Flutter's iOS spring"))")
+        } else {
+            notes.append("a \(platform.rawValue) fling at \(JSONText.number(velocity)) units/s stops short of the edge \(JSONText.number(extent)) units away")
+        }
+        do {
+            let timeline = try TimelineMotion(
+                quantity: .scalar(name: context.property, unit: context.defaultPointsPerUnit.1, pointsPerUnit: scale),
+                start: 0, end: end, value: value, joins: joins, notes: notes)
             return Scene(name: name, kind: .timeline(timeline, viewport: nil))
         } catch {
             throw node.error("\(error)")

@@ -49,6 +49,33 @@ import Testing
         #expect(abs(motion.value(0.2).x - (100 + fling.state(at: 0.2).position)) < 1e-9)
     }
 
+    /// A decay toward an edge: UIKit's model hands over to its spring at the same speed (smooth);
+    /// Flutter's BouncingScrollSimulation caps the speed it hands over at 5000 px/s into the
+    /// trailing edge, a speed jump the validation finds at the hand-off.
+    @Test func anEdgeHandsOverToTheSpring() throws {
+        let (uikit, uikitMotion) = try Self.timeline(
+            #"{"property": "position.y", "type": "decay", "platform": "uikit", "velocity": 3000, "fromValue": 0, "extent": 300}"#)
+        let join = try #require(uikitMotion.joins.first)
+        #expect(abs(join.point.x - 300) < 1e-9 && abs(join.speedRatio - 1) < 1e-12)
+        let edge = try #require(try EdgeFling(platform: .uikit, velocity: 3000, extent: 300).continuousMotion())
+        #expect(uikitMotion.value(0.3).x == edge.position(at: 0.3))
+        for hz in [60.0, 120] {
+            let report = try Validation.validate(uikit, hz: hz)
+            #expect(report.verdict == .smooth, "\(report.findings)")
+        }
+        let (flutter, flutterMotion) = try Self.timeline(
+            #"{"property": "position.y", "type": "decay", "platform": "flutter-bouncing", "velocity": 12000, "fromValue": 0, "extent": 300, "density": 3}"#)
+        let capped = try #require(flutterMotion.joins.first)
+        #expect(abs(capped.speedOut - 5000) < 1e-9 && capped.speedIn > 11000)
+        for hz in [60.0, 120] {
+            let report = try Validation.validate(flutter, hz: hz)
+            #expect(report.findings.contains { finding in
+                if case .speedJump(let jump) = finding { return abs(jump.at.time - capped.time) < 1.5 / hz }
+                return false
+            }, "@\(hz): \(report.findings)")
+        }
+    }
+
     @Test func badDecaysNameTheirPath() throws {
         let head = #""property": "position.y", "type": "decay""#
         #expect(errorText(document("{\(head), \"platform\": \"ios\", \"velocity\": 1, \"fromValue\": 0}"))?
@@ -61,6 +88,10 @@ import Testing
             .contains("layers[0].animations[0].density: expected a screen density") == true)
         #expect(errorText(document(#"{"property": "position", "type": "decay", "platform": "uikit", "velocity": 100, "fromValue": 0}"#))?
             .contains("expected a decay on a scalar property") == true)
+        #expect(errorText(document("{\(head), \"platform\": \"android\", \"velocity\": 100, \"fromValue\": 0, \"extent\": 50}"))?
+            .contains("layers[0].animations[0].extent: expected a platform that bounces at an edge") == true)
+        #expect(errorText(document("{\(head), \"platform\": \"uikit\", \"velocity\": 100, \"fromValue\": 0, \"extent\": 0}"))?
+            .contains("extent") == true)
         #expect(errorText(document("{\(head), \"platform\": \"uikit\", \"velocity\": 100, \"fromValue\": 0, \"bounce\": 1}"))?
             .contains("bounce") == true)
     }

@@ -135,7 +135,7 @@ public struct EdgeFling: Sendable {
         var handOff: EdgeHandOff?
         var spring: SpringMotion<Double>?
         /// Position/velocity and whether the platform is done, at t.
-        var state: (Double) -> (position: Double, velocity: Double, done: Bool)
+        var state: @Sendable (Double) -> (position: Double, velocity: Double, done: Bool)
         var settleTime: Double
     }
 
@@ -174,7 +174,7 @@ public struct EdgeFling: Sendable {
             let tolerance = (distance: 1 / density, velocity: model.toleranceVelocity)
             let dragLog = log(FlutterBouncingFling.drag)
             let finalX = -velocity / dragLog
-            let frictionDone: (Double) -> Bool = { t in abs(model.speed(at: t)) < tolerance.velocity }
+            let frictionDone: @Sendable (Double) -> Bool = { t in abs(model.speed(at: t)) < tolerance.velocity }
             guard abs(finalX) > extent else {
                 // No edge reached: the plain friction simulation (finalTime does not apply inside
                 // BouncingScrollSimulation: x and dx are FrictionSimulation's own).
@@ -187,12 +187,12 @@ public struct EdgeFling: Sendable {
             let before = velocity * pow(FlutterBouncingFling.drag, time)
             let after = min(before, Self.maxSpringTransferVelocity)
             let spring = try! SpringMotion(spring: Self.flutterSpring, from: edge, to: edge, initialVelocity: after)
-            let springDone: (Double) -> Bool = { t in
+            let springDone: @Sendable (Double) -> Bool = { t in
                 let x = spring.position(at: t) - edge
                 let v = spring.velocity(at: t)
                 return abs(x) < tolerance.distance && abs(v) < tolerance.velocity
             }
-            let state: (Double) -> (position: Double, velocity: Double, done: Bool) = { t in
+            let state: @Sendable (Double) -> (position: Double, velocity: Double, done: Bool) = { t in
                 if t > time {
                     let local = t - time
                     let done = springDone(local)
@@ -207,6 +207,15 @@ public struct EdgeFling: Sendable {
         default:
             preconditionFailure("continuous() is for the UIKit and Flutter models")
         }
+    }
+
+    /// The fling, its hand-off at the edge and the spring after it as one motion in continuous
+    /// time, for UIKit's model and Flutter's port; `nil` for Android, whose `OverScroller` is
+    /// driven frame by frame (its hand-off belongs to a frame rate: ``run(hz:maximumCount:)``).
+    public func continuousMotion() -> EdgeMotion? {
+        guard platform != .android else { return nil }
+        let model = continuous()
+        return EdgeMotion(handOff: model.handOff, settleTime: model.settleTime, state: model.state)
     }
 
     func continuousRun(hz: Int, maximumCount: Int) -> EdgeRun {
@@ -478,4 +487,16 @@ struct AndroidEdgeScroller {
         currentPosition = start + Int32((distance + 0.5).rounded(.down))
         return true
     }
+}
+
+/// A fling into an edge as one motion in continuous time (``EdgeFling/continuousMotion()``).
+public struct EdgeMotion: Sendable {
+    /// Where and how the fling reaches the edge; `nil` when it stops short of it.
+    public let handOff: EdgeHandOff?
+    /// When the platform is done (at rest at the edge, or where the fling stopped), s.
+    public let settleTime: Double
+    let state: @Sendable (Double) -> (position: Double, velocity: Double, done: Bool)
+
+    /// The signed offset at `time` s after the release, in the platform's unit.
+    public func position(at time: Double) -> Double { state(max(time, 0)).position }
 }
