@@ -49,9 +49,9 @@ import Testing
         #expect(run.stdout.contains("bench report: wrote \(out.path)/index.html"))
         let files = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
         let svgs = files.filter { $0.hasSuffix(".svg") }
-        // Six seed scenes × two charts, the two menu springs' integrators, the speedups, and
-        // one chart per benchmark result.
-        #expect(svgs.count == 12 + 2 + 1 + 25, "\(svgs)")
+        // Six seed scenes × two charts, the turns of the two bees with a turn break, the two
+        // menu springs' integrators, the speedups, and one chart per benchmark result.
+        #expect(svgs.count == 12 + 2 + 2 + 1 + 25, "\(svgs)")
         #expect(files.allSatisfy { !$0.hasPrefix(".") }, "a staging folder was left: \(files)")
         let page = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
         for name in svgs {
@@ -82,6 +82,25 @@ import Testing
     /// bee1+ at 60 Hz: its first frame's dot is the path's start (from the model, not from the
     /// report) mapped through the data area the SVG states, y down; and a teleport finding is
     /// marked at the frame the metrics name.
+    /// The turn chart: the heading's turn per frame against time with the limit drawn, and the
+    /// bee's one turn break (12.5° at the join 4 → 5, t = 1.88 s at 60 Hz) marked; its tight
+    /// smooth bend (over 50° a frame near 2.5 s, which shrinks at twice the rate) unmarked.
+    @Test func turnChartMarksTheTurnBreakOnly() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("r")
+        let run = try runBench(["report", "bee1+", "--mode", "linear", "--hz", "60", "--out", out.path])
+        #expect(run.code == 0, "\(run.stderr)")
+        let url = out.appendingPathComponent("scene-bee1+-turn.svg")
+        let svg = try Self.xml(url)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        #expect(text.contains("limit 10°") || text.contains("limit 10.0°"), "the limit's legend")
+        let labels = Self.nodes(svg, ".//*[local-name()='text']").compactMap(\.stringValue).filter { $0.contains("t = ") }
+        #expect(labels.count == 1 && labels[0].contains("12") && labels[0].contains("t = 1.88"), "\(labels)")
+        let page = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(page.contains("scene-bee1+-turn.svg"))
+    }
+
     @Test func firstFrameDotIsThePathStartOnTheViewport() throws {
         let folder = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -202,7 +221,7 @@ import Testing
         let run = try runBench(["validate", "bee1+", "--hz", "60", "--mode", "linear", "--format", "markdown", "--json", "-", "--svg-dir", charts.path])
         #expect(run.code == 1, "\(run.stderr)")
         let files = try FileManager.default.contentsOfDirectory(atPath: charts.path).sorted()
-        #expect(files == ["scene-bee1+-path.svg", "scene-bee1+-speed.svg"])
+        #expect(files == ["scene-bee1+-path.svg", "scene-bee1+-speed.svg", "scene-bee1+-turn.svg"])
         for file in files {
             #expect(run.stdout.contains("](\(charts.path)/\(file))"), "\(file) is not linked")
             _ = try Self.xml(charts.appendingPathComponent(file))

@@ -62,7 +62,10 @@ enum ReportCharts {
     /// frame's sample as a dot coloured by its frame speed (path scenes, position timelines),
     /// or its value or offset against time; then its frame speed against time with the speed
     /// floor drawn; findings marked where they happen on both.
-    static func scene(_ result: SceneValidation, slug: String, thresholds: Thresholds) throws -> [Chart] {
+    ///
+    /// - Parameter drawsTurns: add the turn chart of a path with a turn finding (a report of
+    ///   more than ``turnChartSceneLimit`` scenes leaves them out: its tables give the turns).
+    static func scene(_ result: SceneValidation, slug: String, thresholds: Thresholds, drawsTurns: Bool = true) throws -> [Chart] {
         guard let report = result.reports.first else { return [] }
         let scene = result.scene
         let hz = report.hz, mode = report.mode ?? .linear
@@ -126,6 +129,9 @@ enum ReportCharts {
             Chart(
                 file: "scene-\(slug)-speed.svg", caption: "frame speed",
                 svg: try render(SVGChart(speedPlot, description: speedDescription, identifier: "\(slug)-speed"))))
+        if drawsTurns, first == .path, let turn = try turnChart(series, report: report, slug: slug, label: label, thresholds: thresholds) {
+            charts.append(turn)
+        }
         if case .spring = scene.kind {
             // Each integrator stepping the spring once per frame, against the exact motion: the
             // plot 'bench plot --quantity error' draws.
@@ -139,6 +145,65 @@ enum ReportCharts {
         }
         if let lanes = try delivery(report, slug: slug, label: label) { charts.append(lanes) }
         return charts
+    }
+
+    /// The most scenes a report draws turn charts for: 20. A report of 100 layers with kinked
+    /// paths would otherwise pass the 10 MB a report may weigh (10.2 MB with them, 8.9 without).
+    static let turnChartSceneLimit = 20
+
+    /// The heading's turn from each frame's step to the next against time, in degrees, with the
+    /// `maxTurnDegrees` limit drawn and the turn findings marked: where a kinked join shows. A
+    /// turn is measured where both steps are above the speed floor, as the metrics measure it
+    /// (elsewhere a gap); teleports' steps are left out. Only for a report with a turn finding.
+    static func turnChart(
+        _ series: SceneSeries, report: ValidationReport, slug: String, label: String, thresholds: Thresholds
+    ) throws -> Chart? {
+        let positions = series.positions, hz = series.hz
+        guard positions.count >= 3 else { return nil }
+        var x: [Double] = [], y: [Double] = []
+        let teleported = Set(report.findings.compactMap { finding -> Int? in
+            if case .teleport(let t) = finding { return t.from.frame }
+            return nil
+        })
+        for k in 0..<(positions.count - 2) {
+            let a = positions[k + 1] - positions[k], b = positions[k + 2] - positions[k + 1]
+            let floor = thresholds.speedFloor / hz
+            x.append(series.times[k + 1])
+            guard !teleported.contains(k), !teleported.contains(k + 1),
+                (a * a).sum().squareRoot() >= floor, (b * b).sum().squareRoot() >= floor
+            else { y.append(.nan); continue }
+            let cross = a.x * b.y - a.y * b.x, dot = (a * b).sum()
+            y.append(atan2(abs(cross), dot) * 180 / .pi)
+        }
+        // Only a path with a turn finding gets the chart (the break among the bends the break
+        // test clears): a smooth path's turns are in its table, and a 100-layer report stays
+        // under its 10 MB.
+        guard let largest = y.filter({ $0.isFinite }).max(), largest > thresholds.maxTurnDegrees,
+            report.findings.contains(where: { $0.kind == .turn })
+        else { return nil }
+        var plot = Plot(title: "heading turn per frame (°)")
+        plot.xAxis.label = "t (s)"
+        plot.yAxis.label = "turn (°)"
+        plot.series.append(Series("turn between frame steps", x: x, y: y))
+        if let start = x.first, let end = x.last {
+            plot.series.append(
+                Series("limit \(significant(thresholds.maxTurnDegrees))° (a turn above it that keeps its size at twice the rate is a break)",
+                       x: [start, end], y: [thresholds.maxTurnDegrees, thresholds.maxTurnDegrees]))
+        }
+        plot.annotations = report.findings.compactMap { finding -> Annotation? in
+            // The frame the turn is measured at, by time (the metrics' frames start at rest
+            // before the series' first).
+            guard case .turn(let turn) = finding,
+                let k = x.indices.min(by: { abs(x[$0] - turn.at.time) < abs(x[$1] - turn.at.time) }),
+                abs(x[k] - turn.at.time) <= 0.5 / hz
+            else { return nil }
+            return Annotation(x: turn.at.time, y: y[k].isFinite ? y[k] : turn.degrees, label: "\(SceneReport.words(.turn)): \(significant(turn.degrees, 2))°, t = \(significant(turn.at.time)) s")
+        }
+        let description = "\(label): the angle between each frame's step and the next against time, the turn limit as a line"
+            + (report.findings.contains { $0.kind == .turn } ? "; turn findings marked." : "; no turn finding.")
+        return Chart(
+            file: "scene-\(slug)-turn.svg", caption: "heading turn per frame",
+            svg: try render(SVGChart(plot, description: description, identifier: "\(slug)-turn")))
     }
 
     /// How frames were delivered (`--frames`), in lanes as Perfetto draws a frame timeline:

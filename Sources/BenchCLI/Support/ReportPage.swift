@@ -46,7 +46,8 @@ enum ReportPage {
                 slug = "\(slug)-\(n)"
             }
             used.insert(slug)
-            return (result, slug, try ReportCharts.scene(result, slug: slug, thresholds: thresholds))
+            return (result, slug, try ReportCharts.scene(
+                result, slug: slug, thresholds: thresholds, drawsTurns: results.count <= ReportCharts.turnChartSceneLimit))
         }
     }
 
