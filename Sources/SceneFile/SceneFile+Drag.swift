@@ -10,6 +10,10 @@ extension SceneFile {
     /// The most pointer samples one drag may hold: 100 000 (over 13 minutes of 120 Hz touches).
     public static let maximumPointerSamples = 100_000
 
+    /// The fastest release a drag may have: 100 000 pt/s, as `Fling.maximumSpeed` (ten times a
+    /// hard human flick).
+    public static let maximumDragSpeed = 100_000.0
+
     static func dragScene(
         _ node: JSONNode, object: inout JSONObject, name: String, context: TrackContext
     ) throws(JSONDocumentError) -> Scene {
@@ -50,6 +54,13 @@ extension SceneFile {
             release = try DragRelease(samples: samples, tracker: tracker, spring: spring, target: SIMD2(target[0], target[1]))
         } catch {
             throw samplesNode.error("\(error)")
+        }
+        // Touches a hair apart give speeds no finger makes (and springs that never settle):
+        // refuse the release velocity by name, as Fling refuses one above 100 000 units/s.
+        let speeds = [release.releaseVelocity, release.fingerVelocity].map { ($0 * $0).sum().squareRoot() }
+        guard speeds.allSatisfy({ $0 <= Self.maximumDragSpeed }) else {
+            throw samplesNode.error(
+                "expected touches that move at most \(JSONText.number(Self.maximumDragSpeed)) pt/s, got a release at \(speeds.map { $0.isFinite ? JSONText.number($0.rounded()) : "more than 1.8e308" }.joined(separator: " pt/s (tracker) and ")) pt/s (the finger's last two touches): are the times in seconds?")
         }
         guard let settle = release.settleTime() else {
             throw springNode.error("expected a spring that settles within 60 s of the release")

@@ -72,6 +72,8 @@ import Testing
         #expect(errorText(Self.text(Array(Self.flick.prefix(1))))?.contains("samples: expected 2 to 100000 pointer samples") == true)
         #expect(errorText(Self.text(Self.flick, tracker: "ios"))?.contains("tracker: expected one of \"android\"") == true)
         #expect(errorText(Self.text([[0, 0, 0], [0.01, .infinity, 0]])) != nil)
+        // Touches 1e-300 s apart: refused by speed, not by a spring that "never settles".
+        #expect(errorText(Self.text([[0, 0, 0], [1e-300, 1e6, 0]]))?.contains("samples: expected touches that move at most 100000 pt/s") == true)
         let scalar = document(#"{"property": "position.y", "type": "drag", "samples": [[0, 0, 0], [0.1, 0, 10]], "tracker": "flutter", "spring": {"stiffness": 100, "damping": 20}, "toValue": [0, 100]}"#)
         #expect(errorText(scalar)?.contains("expected a drag of position") == true)
     }
