@@ -28,7 +28,7 @@ enum SceneThresholds {
     /// The option specs, each help line ending with its default.
     static var specs: [OptionSpec] {
         let defaults = Thresholds()
-        return flags.map { .option($0.name, $0.value, "\($0.help) (default \(trimmed(significant(defaults[keyPath: $0.keyPath], 4))))") }
+        return flags.map { .number($0.name, $0.value, "\($0.help) (default \(trimmed(significant(defaults[keyPath: $0.keyPath], 4))))") }
     }
 
     /// `30.00` → `30`, `1.250` → `1.25`.
