@@ -264,7 +264,13 @@ import Testing
         let shot = folder.appendingPathComponent("shot.png")
         let common = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
                       "--enable-logging=stderr", "--v=0", "--virtual-time-budget=2000"]
-        let dom = try Self.browse(common + ["--dump-dom", page])
+        // One browser run builds the DOM and takes the screenshot. A shared 2-core machine
+        // under a parallel test suite can starve a browser until the deadline: one more try
+        // then, and only a second timeout is a failure.
+        let arguments = common + ["--dump-dom", "--screenshot=\(shot.path)", "--window-size=1200,2400", page]
+        var dom = try Self.browse(arguments)
+        if dom.timedOut { dom = try Self.browse(arguments) }
+        #expect(!dom.timedOut, "chromium did not finish within \(Self.browserDeadline) s, twice")
         #expect(dom.code == 0, "\(dom.stderr)")
         for name in svgs { #expect(dom.stdout.contains("<figure id=\"\(name)\">"), "\(name) is not in the DOM") }
         #expect(dom.stdout.components(separatedBy: "<svg ").count - 1 == svgs.count)
@@ -272,17 +278,17 @@ import Testing
         // '…' violates the following Content Security Policy directive …"), as CONSOLE lines.
         #expect(!dom.stderr.contains("Content Security Policy"), "the page tried to fetch: \(dom.stderr)")
         #expect(!dom.stderr.contains("CONSOLE"), "console output: \(dom.stderr)")
-        let picture = try Self.browse(common + ["--screenshot=\(shot.path)", "--window-size=1200,2400", page])
-        #expect(picture.code == 0, "\(picture.stderr)")
         let png = try Data(contentsOf: shot)
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]) && png.count > 10_000)
-        #expect(!picture.stderr.contains("CONSOLE"), "console output: \(picture.stderr)")
     }
+
+    /// How long one browser run may take: 90 s (it takes 1–3 s on this machine, loaded or not).
+    static let browserDeadline = 90.0
 
     /// Runs chromium with `arguments` and a profile of its own (a second browser on the first
     /// one's profile may hand its page to that one, still shutting down, and wait for it); its
     /// output through files (no pipe can fill).
-    static func browse(_ arguments: [String]) throws -> (code: Int32, stdout: String, stderr: String) {
+    static func browse(_ arguments: [String]) throws -> (code: Int32, stdout: String, stderr: String, timedOut: Bool) {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         let arguments = ["--user-data-dir=\(folder.path)/profile"] + arguments
@@ -296,14 +302,11 @@ import Testing
         process.standardError = try FileHandle(forWritingTo: errURL)
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let deadline = Date().addingTimeInterval(120)
+        let deadline = Date().addingTimeInterval(browserDeadline)
         while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            Issue.record("chromium did not finish within 120 s")
-        }
+        let timedOut = process.isRunning
+        if timedOut { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
-        return (process.terminationStatus, try String(contentsOf: outURL, encoding: .utf8), try String(contentsOf: errURL, encoding: .utf8))
+        return (process.terminationStatus, try String(contentsOf: outURL, encoding: .utf8), try String(contentsOf: errURL, encoding: .utf8), timedOut)
     }
 }
