@@ -86,9 +86,15 @@ extension SceneFile {
             throw extentNode.error(
                 "expected a platform that bounces at an edge in continuous time (uikit, uikit-fast or flutter-bouncing) with extent, got \(platform.rawValue) (android's edge is driven frame by frame: 'bench fling --extent'; flutter and chrome clamp at it)")
         }
+        // The edge is in the platform's unit: the distance must fit EdgeFling's range there.
+        let platformExtent = extent * scale * perPoint
+        guard platformExtent <= EdgeFling.maximumExtent else {
+            throw extentNode.error(
+                "expected an edge at most \(JSONText.number(EdgeFling.maximumExtent)) \(platform.unit) away (\(JSONText.number(EdgeFling.maximumExtent / (scale * perPoint))) units here), got \(JSONText.number(extent)) units")
+        }
         let motion: EdgeMotion
         do {
-            let edge = try EdgeFling(platform: platform, velocity: velocity * scale * perPoint, extent: extent * scale * perPoint, density: density)
+            let edge = try EdgeFling(platform: platform, velocity: velocity * scale * perPoint, extent: platformExtent, density: density)
             guard let continuous = edge.continuousMotion() else { throw extentNode.error("no continuous motion for \(platform.rawValue)") }
             motion = continuous
         } catch let error as JSONDocumentError {

@@ -92,6 +92,9 @@ import Testing
             .contains("layers[0].animations[0].extent: expected a platform that bounces at an edge") == true)
         #expect(errorText(document("{\(head), \"platform\": \"uikit\", \"velocity\": 100, \"fromValue\": 0, \"extent\": 0}"))?
             .contains("extent") == true)
+        // An edge beyond EdgeFling's range once scaled to points is the extent's error, not the velocity's.
+        #expect(errorText(document(#"{"property": "s", "type": "decay", "platform": "uikit", "velocity": 10, "fromValue": 0, "extent": 1e6, "pointsPerUnit": 100}"#))?
+            .contains("layers[0].animations[0].extent: expected an edge at most 10000000 pt away (100000 units here), got 1000000 units") == true)
         #expect(errorText(document("{\(head), \"platform\": \"uikit\", \"velocity\": 100, \"fromValue\": 0, \"bounce\": 1}"))?
             .contains("bounce") == true)
     }
