@@ -63,10 +63,20 @@ extension SceneFile {
         if platform == .android {
             notes.append("Android's OverScroller moves in whole pixels (at density \(JSONText.number(density))): at the slow end the frames step by uneven whole pixels, as a device shows them, and are judged so")
         }
+        return try decayTimeline(
+            node, name: name, context: context, scale: scale, end: end, value: value, designedSteps: designed, notes: notes)
+    }
+
+    /// A decay's scene: a scalar timeline from the release (t = 0) to `end`.
+    static func decayTimeline(
+        _ node: JSONNode, name: String, context: TrackContext, scale: Double, end: Double,
+        value: @escaping @Sendable (Double) -> SIMD2<Double>, joins: [Join] = [], designedSteps: [Double] = [],
+        notes: [String]
+    ) throws(JSONDocumentError) -> Scene {
         do {
             let timeline = try TimelineMotion(
                 quantity: .scalar(name: context.property, unit: context.defaultPointsPerUnit.1, pointsPerUnit: scale),
-                start: 0, end: end, value: value, designedSteps: designed, notes: notes)
+                start: 0, end: end, value: value, joins: joins, designedSteps: designedSteps, notes: notes)
             return Scene(name: name, kind: .timeline(timeline, viewport: nil))
         } catch {
             throw node.error("\(error)")
@@ -118,13 +128,6 @@ extension SceneFile {
         } else {
             notes.append("a \(platform.rawValue) fling at \(JSONText.number(velocity)) units/s stops short of the edge \(JSONText.number(extent)) units away")
         }
-        do {
-            let timeline = try TimelineMotion(
-                quantity: .scalar(name: context.property, unit: context.defaultPointsPerUnit.1, pointsPerUnit: scale),
-                start: 0, end: end, value: value, joins: joins, notes: notes)
-            return Scene(name: name, kind: .timeline(timeline, viewport: nil))
-        } catch {
-            throw node.error("\(error)")
-        }
+        return try decayTimeline(node, name: name, context: context, scale: scale, end: end, value: value, joins: joins, notes: notes)
     }
 }
