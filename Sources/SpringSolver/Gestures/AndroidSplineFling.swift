@@ -84,21 +84,25 @@ public struct AndroidSplineFling: Sendable, Equatable {
     public func state(atMilliseconds ms: Int) -> (position: Double, velocity: Double) {
         guard ms > 0 else { return (0, Double(velocity)) }
         guard ms <= Int(splineDuration) else { return (Double(splineDistance), 0) }
-        let t = Float(ms) / Float(splineDuration)
-        let index = Int(Float(Self.sampleCount) * t)
-        var distanceCoefficient: Float = 1
-        var velocityCoefficient: Float = 0
-        if index < Self.sampleCount {
-            let table = Self.splineTable.position
-            let lower = Float(index) / Float(Self.sampleCount)
-            let upper = Float(index + 1) / Float(Self.sampleCount)
-            velocityCoefficient = (table[index + 1] - table[index]) / (upper - lower)
-            distanceCoefficient = table[index] + (t - lower) * velocityCoefficient
-        }
+        let (distanceCoefficient, velocityCoefficient) = Self.splineCoefficients(at: Float(ms) / Float(splineDuration))
         let travelled = Double(distanceCoefficient * Float(splineDistance))
         let speed = velocityCoefficient * Float(splineDistance) / Float(splineDuration) * 1000
         // Math.round(double): the nearest whole number, halves up.
         return ((travelled + 0.5).rounded(.down), Double(speed))
+    }
+
+    /// `SplineOverScroller.update()`'s `SPLINE` case: the fraction of the distance travelled and
+    /// its slope at `t` (the fraction of the duration), linear in the 100-point spline table;
+    /// (1, 0) past its last point. Shared by this fling and `EdgeFling`'s scroller, in `Float`
+    /// as the source computes it.
+    static func splineCoefficients(at t: Float) -> (distance: Float, velocity: Float) {
+        let index = Int(Float(sampleCount) * t)
+        guard index < sampleCount else { return (1, 0) }
+        let table = splineTable.position
+        let lower = Float(index) / Float(sampleCount)
+        let upper = Float(index + 1) / Float(sampleCount)
+        let velocity = (table[index + 1] - table[index]) / (upper - lower)
+        return (table[index] + (t - lower) * velocity, velocity)
     }
 
     /// The cubic x(s) = 3s(1−s)((1−s)·a + s·b) + s³ on [0, 1].

@@ -460,17 +460,8 @@ struct AndroidEdgeScroller {
         var distance = 0.0
         switch state {
         case .spline:
-            let t = Float(currentTime) / Float(splineDuration)
-            let index = Int(Float(AndroidSplineFling.sampleCount) * t)
-            var distanceCoefficient: Float = 1
-            var velocityCoefficient: Float = 0
-            if index < AndroidSplineFling.sampleCount {
-                let table = AndroidSplineFling.splineTable.position
-                let lower = Float(index) / Float(AndroidSplineFling.sampleCount)
-                let upper = Float(index + 1) / Float(AndroidSplineFling.sampleCount)
-                velocityCoefficient = (table[index + 1] - table[index]) / (upper - lower)
-                distanceCoefficient = table[index] + (t - lower) * velocityCoefficient
-            }
+            let (distanceCoefficient, velocityCoefficient) =
+                AndroidSplineFling.splineCoefficients(at: Float(currentTime) / Float(splineDuration))
             distance = Double(distanceCoefficient * Float(splineDistance))
             currentVelocity = velocityCoefficient * Float(splineDistance) / Float(splineDuration) * 1000
         case .ballistic:
