@@ -99,16 +99,7 @@ enum PointerCSV {
     static let maximumRows = 1_000_000
 
     static func read(_ path: String) throws -> [PointerSample] {
-        let data: Data
-        do {
-            data = try InputFile.read(path)
-        } catch {
-            throw CLIError.usage("\(error)")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw CLIError.usage("\(quoted(path)): not UTF-8 text")
-        }
-        return try parse(text, name: quoted(path))
+        try parse(try DocumentInput.text(path, label: quoted(path)), name: quoted(path))
     }
 
     static func parse(_ text: String, name: String) throws -> [PointerSample] {

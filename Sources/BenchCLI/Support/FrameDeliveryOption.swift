@@ -128,15 +128,7 @@ enum FrameDeliveryOption {
 
     /// The traces in a file: Chrome Trace Event JSON when it starts with `{` or `[`, else CSV.
     static func readTraces(_ path: String) throws -> [MotionTrace] {
-        let data: Data
-        do {
-            data = try InputFile.read(path)
-        } catch {
-            throw CLIError.usage("\(error)")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw CLIError.usage("\(path): not UTF-8 text; expected a CSV trace or Chrome Trace Event JSON")
-        }
+        let text = try DocumentInput.text(path, label: path, expected: "; expected a CSV trace or Chrome Trace Event JSON")
         do {
             let first = text.first { !$0.isWhitespace }
             if first == "{" || first == "[" { return try MotionTrace.chromeTrace(text, source: path) }
