@@ -32,18 +32,19 @@ extension SceneFile {
         } ?? 1
         let scale = pointsPerUnit
         let perPoint = platformUnitsPerPoint(platform, density: density)
-        let fling: Fling
-        do {
-            fling = try Fling(platform: platform, velocity: velocity * scale * perPoint, density: density)
-        } catch {
-            throw velocityNode.error("\(error)")
-        }
         let start = from * scale
+        // With an edge, EdgeFling makes (and checks) the fling itself.
         if let extentNode = object.optional("extent") {
             let extent = try extentNode.number(in: 1e-6...1e7, "a distance to the content's edge in units (above 0)")
             return try edgeDecay(
                 node, extentNode: extentNode, velocityNode: velocityNode, name: name, context: context, platform: platform,
                 velocity: velocity, start: start, extent: extent, scale: scale, perPoint: perPoint, density: density)
+        }
+        let fling: Fling
+        do {
+            fling = try Fling(platform: platform, velocity: velocity * scale * perPoint, density: density)
+        } catch {
+            throw velocityNode.error("\(error)")
         }
         let end = fling.duration
         let value: @Sendable (Double) -> SIMD2<Double> = { t in
