@@ -36,9 +36,25 @@ extension SceneFile {
         // With an edge, EdgeFling makes (and checks) the fling itself.
         if let extentNode = object.optional("extent") {
             let extent = try extentNode.number(in: 1e-6...1e7, "a distance to the content's edge in units (above 0)")
+            // Android's stretch is drawn across the view: its height along the fling, in units.
+            var viewport = 800 / (scale * perPoint)
+            if let viewportNode = object.optional("viewport") {
+                guard platform == .android else {
+                    throw viewportNode.error("expected no viewport for \(platform.rawValue): it sizes android's stretch at an edge")
+                }
+                viewport = try viewportNode.number(in: 1e-6...1e7, "a view height along the fling in units (above 0)")
+                guard (1...1e6).contains(viewport * scale * perPoint) else {
+                    throw viewportNode.error(
+                        "expected a view from 1 to 1000000 px (\(JSONText.number(1 / (scale * perPoint)))…\(JSONText.number(1e6 / (scale * perPoint))) units here), got \(JSONText.number(viewport)) units")
+                }
+            }
             return try edgeDecay(
                 node, extentNode: extentNode, velocityNode: velocityNode, name: name, context: context, platform: platform,
-                velocity: velocity, start: start, extent: extent, scale: scale, perPoint: perPoint, density: density)
+                velocity: velocity, start: start, extent: extent, scale: scale, perPoint: perPoint, density: density,
+                viewport: viewport * scale * perPoint)
+        }
+        if let viewportNode = object.optional("viewport") {
+            throw viewportNode.error("expected a viewport only with extent (it sizes android's stretch at an edge)")
         }
         let fling: Fling
         do {
@@ -86,16 +102,19 @@ extension SceneFile {
 
     /// A decay toward a content edge `extent` units away: the platform's fling, and past the edge
     /// its spring back (SpringSolver's `EdgeFling`: Flutter's `BouncingScrollSimulation`, ported;
-    /// UIKit's labelled model). The hand-off is the timeline's one join, so a velocity the
-    /// platform drops there (Flutter caps it at 5000 px/s into the trailing edge) is judged.
+    /// UIKit's labelled model) or, for Android (12+), the fling stopped at the edge and
+    /// `EdgeEffect`'s stretch, the position being the edge plus how far the stretch moves the far
+    /// side of a `viewport` px view (stepped on a 1 ms clock). The hand-off is the timeline's one
+    /// join, so a velocity the platform drops there (Flutter caps it at 5000 px/s into the
+    /// trailing edge; Android stops the content) is judged.
     static func edgeDecay(
         _ node: JSONNode, extentNode: JSONNode, velocityNode: JSONNode, name: String, context: TrackContext,
         platform: FlingPlatform, velocity: Double, start: Double, extent: Double, scale: Double, perPoint: Double,
-        density: Double
+        density: Double, viewport: Double
     ) throws(JSONDocumentError) -> Scene {
-        guard [.uikit, .uikitFast, .flutterBouncing].contains(platform) else {
+        guard [.uikit, .uikitFast, .flutterBouncing, .android].contains(platform) else {
             throw extentNode.error(
-                "expected a platform that bounces at an edge in continuous time (uikit, uikit-fast or flutter-bouncing) with extent, got \(platform.rawValue) (android's edge is driven frame by frame: 'bench fling --extent'; flutter and chrome clamp at it)")
+                "expected a platform that moves past an edge (uikit, uikit-fast, flutter-bouncing or android) with extent, got \(platform.rawValue) (flutter and chrome clamp at it)")
         }
         // The edge is in the platform's unit: the distance must fit EdgeFling's range there.
         let platformExtent = extent * scale * perPoint
@@ -105,7 +124,8 @@ extension SceneFile {
         }
         let motion: EdgeMotion
         do {
-            let edge = try EdgeFling(platform: platform, velocity: velocity * scale * perPoint, extent: platformExtent, density: density)
+            let edge = try EdgeFling(platform: platform, velocity: velocity * scale * perPoint, extent: platformExtent, density: density,
+                                     viewport: viewport)
             guard let continuous = edge.continuousMotion() else { throw extentNode.error("no continuous motion for \(platform.rawValue)") }
             motion = continuous
         } catch let error as JSONDocumentError {
@@ -125,7 +145,9 @@ extension SceneFile {
                 Join(element: 1, point: edgePoint, time: handOff.time,
                      incoming: SIMD2(handOff.speedBefore / perPoint, 0), outgoing: SIMD2(handOff.speedAfter / perPoint, 0)))
             notes.append(
-                "a \(platform.rawValue) fling at \(JSONText.number(velocity)) units/s reaches the edge \(JSONText.number(extent)) units away at \(JSONText.number((handOff.time * 1000).rounded() / 1000)) s and springs back (\(platform == .flutterBouncing ? "BouncingScrollSimulation, ported" : "a model: Apple publishes no bounce; the stand-in is Flutter's iOS spring"))")
+                platform == .android
+                    ? "an android fling at \(JSONText.number(velocity)) units/s reaches the edge \(JSONText.number(extent)) units away at \(JSONText.number((handOff.time * 1000).rounded() / 1000)) s, stops there and stretches (Android 12+: EdgeEffect.onAbsorb and its stretch spring, ported; the position is the edge plus how far the stretch moves the far side of a \(JSONText.number(viewport)) px view, stepped every ms)"
+                    : "a \(platform.rawValue) fling at \(JSONText.number(velocity)) units/s reaches the edge \(JSONText.number(extent)) units away at \(JSONText.number((handOff.time * 1000).rounded() / 1000)) s and springs back (\(platform == .flutterBouncing ? "BouncingScrollSimulation, ported" : "a model: Apple publishes no bounce; the stand-in is Flutter's iOS spring"))")
         } else {
             notes.append("a \(platform.rawValue) fling at \(JSONText.number(velocity)) units/s stops short of the edge \(JSONText.number(extent)) units away")
         }

@@ -104,7 +104,7 @@ public struct SceneFile: Sendable {
             "calculationMode", "tensionValues", "continuityValues", "biasValues", "rotationMode"] + timing
         public static let basic = ["type", "property", "pointsPerUnit", "fromValue", "toValue", "byValue", "timingFunction"] + timing
         public static let spring = ["type", "property", "pointsPerUnit", "spring", "fromValue", "toValue", "velocity", "initialVelocity", "displayLink", "interruptions"]
-        public static let decay = ["type", "property", "pointsPerUnit", "platform", "velocity", "fromValue", "density", "extent"]
+        public static let decay = ["type", "property", "pointsPerUnit", "platform", "velocity", "fromValue", "density", "extent", "viewport"]
         public static let drag = ["type", "property", "samples", "tracker", "spring", "toValue"]
         public static let interruption = ["time", "kind", "toValue", "velocity", "spring", "duration", "timingFunction"]
         /// A spring's keys in the file's own camelCase (`uikitDuration`, `dampingRatio`, …): the

@@ -49,9 +49,51 @@ import Testing
         #expect(text.code == 0 && text.stdout.contains("applyPhysicsToUserOffset") && text.stdout.contains("frames at 60 Hz"))
     }
 
+    /// Android 12+'s pull stretches: 100 px in an 800 px view is mDistance 0.125, drawn as
+    /// dampStretchVector(0.125) and shown at the far side of the view as 800·s/(1 + s); the
+    /// release recedes to exactly 0. With --extent the fling stops at the edge and stretches
+    /// (the default), or bounces with OverScroller (--edge spring-back).
+    @Test func androidStretch() throws {
+        let run = try runBench(["fling", "--platform", "android", "--pull", "100", "--json", "-"])
+        #expect(run.code == 0, "\(run.stderr)")
+        let document = try json(run.stdout)
+        #expect(document["schema"] as? String == "flightline.fling-pull/1")
+        let s = 0.016 * 0.125 + 0.016 * (1 - exp(-0.125 * M_E / Double(Float(0.33))))
+        #expect(abs((document["displacement"] as? Double ?? 0) - 800 * s / (1 + s)) < 1e-4)
+        #expect(document["isPort"] as? Bool == true)
+        let runs = try #require(document["frames"] as? [[String: Any]])
+        let frames = try #require(runs.first?["frames"] as? [[String: Any]])
+        #expect(frames.last?["position"] as? Double == 0)
+        let text = try runBench(["fling", "--platform", "android", "--pull", "100"])
+        #expect(text.code == 0 && text.stdout.contains("onPullDistance") && text.stdout.contains("frames at 120 Hz"))
+        let edge = try runBench(["fling", "--platform", "android", "--velocity", "6000", "--extent", "300", "--viewport", "1000", "--json", "-"])
+        #expect(edge.code == 0, "\(edge.stderr)")
+        let edgeDocument = try json(edge.stdout)
+        #expect(edgeDocument["androidEdge"] as? String == "stretch" && edgeDocument["viewport"] as? Double == 1000)
+        let edgeRuns = try #require(edgeDocument["runs"] as? [[String: Any]])
+        for edgeRun in edgeRuns {
+            let handOff = try #require(edgeRun["handOff"] as? [String: Any])
+            #expect(handOff["speedAfter"] as? Double == 0)
+            let overshoot = edgeRun["overshoot"] as? Double ?? 0
+            #expect(overshoot > 0 && overshoot < 1000 * 0.032)
+            let frames = try #require(edgeRun["frames"] as? [[String: Any]])
+            #expect(frames.last?["position"] as? Double == 300)
+        }
+        let springBack = try runBench(["fling", "--platform", "android", "--velocity", "6000", "--extent", "300", "--edge", "spring-back", "--over", "100"])
+        #expect(springBack.code == 0 && springBack.stdout.contains("Android before 12"))
+    }
+
     @Test(arguments: [
         (["fling", "--velocity", "1000", "--platform", "chrome", "--extent", "10"], "chrome"),
-        (["fling", "--platform", "android", "--pull", "10"], "android"),
+        (["fling", "--platform", "chrome", "--pull", "10"], "chrome"),
+        (["fling", "--platform", "android", "--pull", "10", "--velocity", "500"], "--velocity"),
+        (["fling", "--platform", "android", "--pull", "nan"], "--pull"),
+        (["fling", "--platform", "android", "--pull", "-4"], "-4"),
+        (["fling", "--platform", "android", "--pull", "10", "--viewport", "0.5"], "--viewport"),
+        (["fling", "--velocity", "1000", "--platform", "android", "--extent", "10", "--viewport", "inf"], "--viewport"),
+        (["fling", "--velocity", "1000", "--platform", "android", "--extent", "10", "--over", "5"], "--over"),
+        (["fling", "--velocity", "1000", "--platform", "uikit", "--extent", "10", "--edge", "stretch"], "--edge"),
+        (["fling", "--velocity", "1000", "--platform", "android", "--extent", "10", "--edge", "glow"], "--edge"),
         (["fling", "--platform", "uikit", "--pull", "0"], "got 0"),
         (["fling", "--platform", "uikit", "--pull", "10", "--extent", "5"], "--pull"),
         (["fling", "--platform", "uikit", "--pull", "10", "--viewport", "-1"], "--viewport"),
@@ -61,7 +103,7 @@ import Testing
         (["fling", "--velocity", "1000", "--platform", "uikit", "--extent", "-3"], "-3"),
         (["fling", "--velocity", "1000", "--platform", "uikit", "--extent", "inf"], "'inf'"),
         (["fling", "--velocity", "1000", "--platform", "uikit", "--extent", "2e7"], "--extent"),
-        (["fling", "--velocity", "1000", "--platform", "android", "--extent", "10", "--over", "-1"], "--over"),
+        (["fling", "--velocity", "1000", "--platform", "android", "--extent", "10", "--edge", "spring-back", "--over", "-1"], "--over"),
         (["fling", "--velocity", "1000", "--platform", "uikit", "--extent", "10", "--over", "5"], "--over"),
         (["fling", "--velocity", "1000", "--platform", "android", "--over", "5"], "--over"),
     ])

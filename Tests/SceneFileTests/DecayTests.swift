@@ -76,6 +76,31 @@ import Testing
         }
     }
 
+    /// Android 12+ at an edge: the fling stops there (a speed jump to 0 at the join, judged) and
+    /// EdgeEffect's stretch moves the far side of the view a little past it, then back to rest
+    /// exactly at the edge.
+    @Test func androidStretchesAtTheEdge() throws {
+        let (scene, motion) = try Self.timeline(
+            #"{"property": "position.y", "type": "decay", "platform": "android", "velocity": 4000, "fromValue": 10, "extent": 200, "density": 2, "viewport": 400}"#)
+        let join = try #require(motion.joins.first)
+        #expect(join.point.x == 210 && join.speedOut == 0 && join.speedIn > 0)
+        let edge = try #require(try EdgeFling(platform: .android, velocity: 8000, extent: 400, density: 2, viewport: 800).continuousMotion())
+        #expect(motion.value(0.5).x == 10 + edge.position(at: 0.5) / 2)
+        let end = try #require(motion.end)
+        let times = stride(from: 0.0, through: end, by: 0.001)
+        let peak = times.map { motion.value($0).x }.max() ?? 0
+        // The stretch shows at most 3.1 % of the 400-unit view past the edge.
+        #expect(peak > 210 && peak < 210 + 400 * 0.032)
+        #expect(motion.value(end).x == 210)
+        for hz in [60.0, 120] {
+            let report = try Validation.validate(scene, hz: hz)
+            #expect(report.findings.contains { finding in
+                if case .speedJump(let jump) = finding { return abs(jump.at.time - join.time) < 1.5 / hz }
+                return false
+            }, "@\(hz): \(report.findings)")
+        }
+    }
+
     @Test func badDecaysNameTheirPath() throws {
         let head = #""property": "position.y", "type": "decay""#
         #expect(errorText(document("{\(head), \"platform\": \"ios\", \"velocity\": 1, \"fromValue\": 0}"))?
@@ -88,8 +113,14 @@ import Testing
             .contains("layers[0].animations[0].density: expected a screen density") == true)
         #expect(errorText(document(#"{"property": "position", "type": "decay", "platform": "uikit", "velocity": 100, "fromValue": 0}"#))?
             .contains("expected a decay on a scalar property") == true)
-        #expect(errorText(document("{\(head), \"platform\": \"android\", \"velocity\": 100, \"fromValue\": 0, \"extent\": 50}"))?
-            .contains("layers[0].animations[0].extent: expected a platform that bounces at an edge") == true)
+        #expect(errorText(document("{\(head), \"platform\": \"chrome\", \"velocity\": 100, \"fromValue\": 0, \"extent\": 50}"))?
+            .contains("layers[0].animations[0].extent: expected a platform that moves past an edge") == true)
+        #expect(errorText(document("{\(head), \"platform\": \"uikit\", \"velocity\": 100, \"fromValue\": 0, \"extent\": 50, \"viewport\": 600}"))?
+            .contains("layers[0].animations[0].viewport: expected no viewport for uikit") == true)
+        #expect(errorText(document("{\(head), \"platform\": \"android\", \"velocity\": 100, \"fromValue\": 0, \"viewport\": 600}"))?
+            .contains("layers[0].animations[0].viewport: expected a viewport only with extent") == true)
+        #expect(errorText(document("{\(head), \"platform\": \"android\", \"velocity\": 100, \"fromValue\": 0, \"extent\": 50, \"viewport\": 0.5}"))?
+            .contains("layers[0].animations[0].viewport: expected a view from 1 to 1000000 px") == true)
         #expect(errorText(document("{\(head), \"platform\": \"uikit\", \"velocity\": 100, \"fromValue\": 0, \"extent\": 0}"))?
             .contains("extent") == true)
         // An edge beyond EdgeFling's range once scaled to points is the extent's error, not the velocity's.

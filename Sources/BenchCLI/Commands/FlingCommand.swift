@@ -3,7 +3,7 @@ import TerminalPlot
 
 let flingCommand = Command(
     name: "fling",
-    synopsis: "--velocity V --platform P [--extent L [--over PX] | --pull X [--viewport D]] [--density D] [--hz R,…] [--json FILE]",
+    synopsis: "--velocity V --platform P [--extent L [--edge E] [--over PX | --viewport D] | --pull X [--viewport D]] [--density D] [--hz R,…] [--json FILE]",
     summary: "a fling as a platform decelerates it: distance, duration, curve and frames at 60/120 Hz",
     details: """
     Platforms: uikit and uikit-fast (UIScrollView: the velocity multiplied by 0.998 or 0.99 every \
@@ -21,26 +21,35 @@ let flingCommand = Command(
     and when the fling reaches it, the speed on each side of the hand-off to the platform's \
     overscroll motion (continuity checked), the overshoot past the edge and when it is back at \
     rest (uikit, uikit-fast, flutter-bouncing and android; flutter and chrome stop at the edge). \
-    Past the edge flutter-bouncing is BouncingScrollSimulation's spring (ported), android is \
-    OverScroller's edge bounce and spring-back (ported; --over is the overscroll allowance the \
-    view passes, default 400 px, ScrollView passes half its height); uikit past the edge is a \
+    Past the edge flutter-bouncing is BouncingScrollSimulation's spring (ported); android is, \
+    with --edge stretch (the default: Android 12, API 31, and later), the fling stopped at the \
+    edge and EdgeEffect.onAbsorb's stretch (ported: NestedScrollView.computeScroll, \
+    EdgeEffect's stretch spring, drawn as hwui's StretchEffect; the position past the edge is \
+    how far the stretch moves the far side of a --viewport D px view, default 800), and with \
+    --edge spring-back (Android 11, API 30, and earlier) OverScroller's edge bounce and \
+    spring-back (ported; --over is the overscroll allowance the view passes, default 400 px, \
+    ScrollView passes half its height); uikit past the edge is a \
     model, not a port: Apple publishes no bounce, and the stand-in is Flutter's iOS spring. \
     With --pull X the finger has dragged the content X past its edge and lets go (--velocity, \
     default 0, is the release speed away from the edge): uikit shows the rubber band \
     (1 − 1/(X·0.55/D + 1))·D with D the --viewport (default 800) and springs back by the same \
     stand-in model; flutter-bouncing applies BouncingScrollPhysics.applyPhysicsToUserOffset per \
     1 px pointer event (frictionFactor 0.52·(1 − overscroll/D)²) and releases into \
-    ScrollSpringSimulation (ported); android stretches instead of moving the content and is not \
-    modelled.
+    ScrollSpringSimulation (ported); android (12+) stretches instead of scrolling past the edge: \
+    each 1 px pointer event goes to EdgeEffect.onPullDistance(1/D), the release to onRelease() \
+    (--velocity 0 only: a release below the fling threshold) and the stretch spring runs each \
+    frame (ported); shown past the edge is how far the stretch moves the far side of the view. \
+    Android's glow (before 12) does not move the content and is not modelled.
     """,
     options: [
         .option("velocity", "V", "release velocity in the platform's unit per second (required; 0 < |V| ≤ 100000)"),
         .choice("platform", "P", FlingPlatform.allCases.map(\.rawValue), "uikit, uikit-fast, android, flutter, flutter-bouncing or chrome (required)"),
         .option("density", "D", "android: DisplayMetrics.density; flutter-bouncing: device pixel ratio (0.1…10, default 1)"),
         .option("extent", "L", "distance to the content edge in the fling's direction (0 < L ≤ 10000000): report the edge hand-off"),
-        .option("over", "PX", "android with --extent: OverScroller's overscroll allowance in px (default 400)"),
+        .choice("edge", "E", EdgeFling.AndroidEdge.allCases.map(\.rawValue), "android with --extent: stretch (Android 12+, default) or spring-back (OverScroller, Android 11 and earlier)"),
+        .option("over", "PX", "android with --extent --edge spring-back: OverScroller's overscroll allowance in px (default 400)"),
         .option("pull", "X", "the finger's drag past the content edge before it lets go (0 < X ≤ 1000000): report the displacement and the return"),
-        .option("viewport", "D", "with --pull: the viewport's dimension along the drag (default 800)"),
+        .option("viewport", "D", "with --pull, or android's stretch with --extent: the viewport's dimension along the drag (default 800)"),
         .option("hz", "R,…", "frame rates, whole numbers 1…1000, comma-separated (default 60,120)"),
         .json("flightline.fling/1", "the fling"),
     ],
@@ -52,7 +61,7 @@ let flingCommand = Command(
         }
         let platform = FlingPlatform(rawValue: platformName)!
         if let pull = try arguments.double("pull") {
-            for name in ["extent", "over"] where arguments.has(name) {
+            for name in ["extent", "over", "edge"] where arguments.has(name) {
                 throw CLIError.usage("--\(name) and --pull describe different releases: give one")
             }
             if arguments.has("density"), platform != .flutterBouncing {
@@ -74,7 +83,14 @@ let flingCommand = Command(
             if let destination { try writeJSON(pullJSON(release, frames: frames), to: destination, console: console) }
             return .success
         }
-        if arguments.has("viewport") { throw CLIError.usage("--viewport applies with --pull") }
+        let edgeName = try arguments.choice("edge", EdgeFling.AndroidEdge.allCases.map(\.rawValue))
+        let androidEdge = edgeName.flatMap(EdgeFling.AndroidEdge.init(rawValue:)) ?? .stretch
+        if edgeName != nil, platform != .android || !arguments.has("extent") {
+            throw CLIError.usage("--edge applies to android with --extent")
+        }
+        if arguments.has("viewport"), platform != .android || !arguments.has("extent") || androidEdge != .stretch {
+            throw CLIError.usage("--viewport applies with --pull, or to android's stretch with --extent")
+        }
         guard let velocity = try arguments.double("velocity") else {
             throw CLIError.usage("bench fling needs --velocity V (\(platform.unit)/s, 0 < |V| ≤ 100000)")
         }
@@ -87,8 +103,8 @@ let flingCommand = Command(
         if let destination { try checkDocumentDestination(destination) }
         let extent = try arguments.double("extent")
         let over = try arguments.double("over")
-        if over != nil, extent == nil || platform != .android {
-            throw CLIError.usage("--over applies to android with --extent")
+        if over != nil, extent == nil || platform != .android || androidEdge != .springBack {
+            throw CLIError.usage("--over applies to android with --extent --edge spring-back")
         }
         if let extent {
             if platform == .flutter || platform == .chrome {
@@ -96,7 +112,8 @@ let flingCommand = Command(
             }
             let edgeFling: EdgeFling
             do {
-                edgeFling = try EdgeFling(platform: platform, velocity: velocity, extent: extent, over: over ?? 400, density: density ?? 1)
+                edgeFling = try EdgeFling(platform: platform, velocity: velocity, extent: extent, over: over ?? 400, density: density ?? 1,
+                                          androidEdge: androidEdge, viewport: try arguments.double("viewport") ?? 800)
             } catch let error as SpringError {
                 throw CLIError.usage("--\(error.description)")
             }

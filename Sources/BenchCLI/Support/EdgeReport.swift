@@ -2,14 +2,16 @@ import SpringSolver
 import TerminalPlot
 
 /// What each platform does past the edge, for the report.
-func edgeSource(_ platform: FlingPlatform) -> String {
-    switch platform {
+func edgeSource(_ edge: EdgeFling) -> String {
+    switch edge.platform {
+    case .android where edge.androidEdge == .stretch:
+        "Android 12+ (API 31): androidx NestedScrollView.computeScroll stops the OverScroller fling at the edge and calls EdgeEffect.onAbsorb((int) getCurrVelocity()); android/widget/EdgeEffect.java's stretch spring (ω₀ 24.657, ζ 0.98, velocity × 13) stretches the content, drawn as hwui StretchEffect: the far side of the view moves by h·s/(1 + s), s = dampStretchVector(distance)"
     case .uikit, .uikitFast:
         "MODEL (Apple publishes no bounce): the per-millisecond deceleration to the edge, then Flutter's iOS spring (mass 0.5, stiffness 100, ratio 1.1) with the velocity carried whole; at rest within 0.5 pt"
     case .flutterBouncing:
         "flutter scroll_simulation.dart BouncingScrollSimulation: FrictionSimulation.timeAtX(edge), then ScrollSpringSimulation(mass 0.5, stiffness 100, ratio 1.1) from min(dx, 5000)"
     case .android:
-        "android/widget/OverScroller.java SplineOverScroller: fling clamped by adjustDuration, continueWhenFinished → onEdgeReached (2000 px/s² or stop within over) → startSpringback (cubic)"
+        "Android before 12 (API ≤ 30): android/widget/OverScroller.java SplineOverScroller: fling clamped by adjustDuration, continueWhenFinished → onEdgeReached (2000 px/s² or stop within over) → startSpringback (cubic)"
     case .flutter, .chrome:
         "no overscroll motion"
     }
@@ -19,8 +21,10 @@ func edgeReport(_ edge: EdgeFling, runs: [EdgeRun], plotWidth: Int, usesColor: B
     let unit = edge.platform.unit
     var lines = ["fling into an edge: \(edge.platform.rawValue) from \(edge.velocity.formatted) \(unit)/s, edge at \(significant(edge.edge, 7)) \(unit)"
                  + (edge.platform.usesDensity ? " at density \(edge.density.formatted)" : "")
-                 + (edge.platform == .android ? ", over \(edge.over.formatted) px" : "")]
-    lines.append("  past the edge: \(edgeSource(edge.platform))")
+                 + (edge.platform == .android
+                    ? (edge.androidEdge == .stretch ? ", stretch in a \(edge.viewport.formatted) px view" : ", spring-back, over \(edge.over.formatted) px")
+                    : "")]
+    lines.append("  past the edge: \(edgeSource(edge))")
     lines.append("  without the edge the fling would travel \(significant(edge.fling.distance, 6)) \(unit)")
     var table = Table("Hz", "edge t (s)", "v before", "v after", "ratio", "past edge (at s)", "rest (s)")
     for run in runs {
@@ -39,7 +43,9 @@ func edgeReport(_ edge: EdgeFling, runs: [EdgeRun], plotWidth: Int, usesColor: B
     lines.append(broken.isEmpty
         ? (runs.contains { $0.handOff != nil } ? "  velocity continuity: kept across the hand-off (to 1e-9)" : "  the fling stops before the edge")
         : "  velocity continuity: not kept (≠: the speed after differs from the speed before by more than 1e-9 of it)")
-    if edge.platform == .android {
+    if edge.platform == .android, edge.androidEdge == .stretch {
+        lines.append("  android 12+: the content stops at the edge (the velocity is not carried: 0 after); past the edge is the stretch's displacement at the far side of the view; the absorb happens at the first frame past the edge, so it depends on the rate")
+    } else if edge.platform == .android {
         lines.append("  android carries the velocity its last frame computed (an int), so the hand-off depends on the rate")
     }
     if edge.platform == .flutterBouncing, let handOff = runs.first?.handOff, !handOff.isContinuous {
@@ -81,8 +87,10 @@ func edgeJSON(_ edge: EdgeFling, runs: [EdgeRun]) -> JSON {
         ("density", .number(edge.density)),
         ("unit", .string(edge.platform.unit)),
         ("edge", .finite(edge.edge)),
-        ("over", edge.platform == .android ? .number(edge.over) : .null),
-        ("model", .string(edgeSource(edge.platform))),
+        ("over", edge.platform == .android && edge.androidEdge == .springBack ? .number(edge.over) : .null),
+        ("androidEdge", edge.platform == .android ? .string(edge.androidEdge.rawValue) : .null),
+        ("viewport", edge.platform == .android && edge.androidEdge == .stretch ? .number(edge.viewport) : .null),
+        ("model", .string(edgeSource(edge))),
         ("isPort", .bool(edge.platform == .android || edge.platform == .flutterBouncing)),
         ("runs", .array(runs.map { run in
             var members: [(String, JSON)] = [("hz", .integer(run.hz))]
@@ -115,6 +123,10 @@ func pullReport(_ release: OverscrollPull, frames: [(hz: Int, frames: [FlingFram
     let unit = release.platform.unit
     var lines = ["pull past the edge: \(release.platform.rawValue), finger \(significant(release.pull, 6)) \(unit) past the edge, viewport \(significant(release.viewport, 6)) \(unit), released at \(significant(release.velocity, 6)) \(unit)/s away from the edge"]
     switch release.platform {
+    case .android:
+        lines.append("  drag: Android 12+ (API 31) stretch: ScrollView feeds each \(significant(release.step, 3)) px pointer event to EdgeEffect.onPullDistance(event / view height) (port)")
+        lines.append("  release: EdgeEffect.onRelease(), then draw() steps the stretch spring (ω₀ 24.657, ζ 0.98; stops at the edge, linear at 200 px/s within 8 px) each frame on the ms clock (port)")
+        lines.append("  the content is not scrolled past the edge: shown past the edge is how far the stretch moves the far side of the view, h·s/(1 + s), s = dampStretchVector(distance)")
     case .flutterBouncing:
         lines.append("  drag: BouncingScrollPhysics.applyPhysicsToUserOffset per \(significant(release.step, 3)) px event, frictionFactor 0.52·(1 − overscroll/viewport)² (port)")
         lines.append("  release: ScrollSpringSimulation(mass 0.5, stiffness 100, ratio 1.1) back to the edge (port)")
@@ -123,7 +135,8 @@ func pullReport(_ release: OverscrollPull, frames: [(hz: Int, frames: [FlingFram
         lines.append("  release: MODEL (Apple publishes no bounce): Flutter's iOS spring (mass 0.5, stiffness 100, ratio 1.1), at rest within 0.5 pt")
     }
     lines.append("  shown past the edge: \(significant(release.displacement, 6)) \(unit) (\(significant(release.displacement / release.pull * 100, 4)) % of the finger's)")
-    lines.append("  back at rest at the edge: \(significant(release.returnTime, 5)) s after the release")
+    lines.append("  back at rest at the edge: \(significant(release.returnTime, 5)) s after the release"
+                 + (release.platform == .android ? " (draw() every ms; each rate's frames end at their own)" : ""))
     for (hz, rateFrames) in frames {
         lines.append("")
         lines.append("frames at \(hz) Hz: \(rateFrames.count)")
@@ -146,7 +159,7 @@ func pullJSON(_ release: OverscrollPull, frames: [(hz: Int, frames: [FlingFrame]
         ("platform", .string(release.platform.rawValue)),
         ("pull", .finite(release.pull)), ("viewport", .finite(release.viewport)),
         ("velocity", .finite(release.velocity)), ("unit", .string(release.platform.unit)),
-        ("isPort", .bool(release.platform == .flutterBouncing)),
+        ("isPort", .bool(release.platform == .flutterBouncing || release.platform == .android)),
         ("displacement", .finite(release.displacement)),
         ("returnTime", .finite(release.returnTime)),
         ("frames", .array(frames.map { hz, rateFrames in

@@ -62,11 +62,30 @@ public struct EdgeRun: Sendable {
 ///   `GRAVITY` = 2000 px/s² (or the one that stops it within `over`), then a cubic ease back
 ///   over `sqrt(2·over/2000)` s. The carried velocity is the previous frame's, so the hand-off
 ///   depends on the frame rate. `over` is what the view passes (`ScrollView` passes half its
-///   height).
+///   height). This is Android before 12 (API ≤ 30, and a glow `EdgeEffect`):
+///   ``AndroidEdge/springBack``.
+/// - `android` with ``AndroidEdge/stretch`` (the default; Android 12, API 31, and later, where
+///   `EdgeEffect` stretches): androidx `NestedScrollView.fling` runs `OverScroller.fling` with
+///   no bounds (`Integer.MIN_VALUE…MAX_VALUE`, overscroll 0) and `computeScroll`, at the first
+///   frame whose offset passes the edge, clamps the content to the edge (whole px), calls
+///   `EdgeEffect.onAbsorb((int) getCurrVelocity())` and aborts the fling; from then the content
+///   stays at the edge and ``AndroidEdgeEffect`` stretches it: the frame's position is the edge
+///   plus the stretch's ``AndroidEdgeEffect/displacement`` at the far side of a view `viewport`
+///   px high, until `draw()` reports the last frame. The velocity drops to 0 at the edge (the
+///   scroller stops; the stretch starts from no displacement), and the overshoot is the largest
+///   displacement.
 ///
 /// Chrome's curve and Flutter's clamping simulation stop at the edge (no overscroll motion):
 /// ``init(platform:velocity:extent:over:density:)`` refuses them.
 public struct EdgeFling: Sendable {
+    /// What Android does at the edge.
+    public enum AndroidEdge: String, Sendable, CaseIterable {
+        /// `EdgeEffect`'s stretch, Android 12 (API 31) and later: the content stops at the edge
+        /// and stretches.
+        case stretch
+        /// `OverScroller`'s bounce past the edge and spring-back, before Android 12.
+        case springBack = "spring-back"
+    }
     /// `BouncingScrollSimulation.maxSpringTransferVelocity`, logical px/s.
     public static let maxSpringTransferVelocity = 5000.0
     /// `ScrollPhysics.spring`'s default (`_kDefaultSpring`): mass 0.5, stiffness 100, ratio 1.1.
@@ -89,11 +108,17 @@ public struct EdgeFling: Sendable {
     public let density: Double
     /// The fling as it would run without an edge.
     public let fling: Fling
+    /// Android's behaviour at the edge.
+    public let androidEdge: AndroidEdge
+    /// Android with the stretch: the view's height along the fling (`EdgeEffect.setSize`), px.
+    public let viewport: Double
 
     /// - Throws: ``SpringError/outOfRange(values:reason:)`` for a platform with no overscroll
     ///   motion (`flutter`, `chrome`); ``SpringError/invalidParameter(name:value:expected:)`` for a bad velocity or density (as ``Fling``), an
-    ///   extent outside (0, 10⁷] or an `over` outside [0, 10⁷].
-    public init(platform: FlingPlatform, velocity: Double, extent: Double, over: Double = 400, density: Double = 1) throws {
+    ///   extent outside (0, 10⁷], an `over` outside [0, 10⁷] or (android, stretch) a viewport
+    ///   outside [1, 10⁶].
+    public init(platform: FlingPlatform, velocity: Double, extent: Double, over: Double = 400, density: Double = 1,
+                androidEdge: AndroidEdge = .stretch, viewport: Double = 800) throws {
         guard platform != .flutter, platform != .chrome else {
             throw SpringError.outOfRange(
                 values: "platform \(platform.rawValue)",
@@ -106,11 +131,16 @@ public struct EdgeFling: Sendable {
         guard over.isFinite, over >= 0, over <= Self.maximumExtent else {
             throw SpringError.invalidParameter(name: "over", value: over, expected: "an overscroll allowance in [0, 10000000] px")
         }
+        if platform == .android, androidEdge == .stretch {
+            _ = try AndroidEdgeEffect(height: viewport)
+        }
         self.platform = platform
         self.velocity = velocity
         self.extent = extent
         self.over = over
         self.density = density
+        self.androidEdge = androidEdge
+        self.viewport = viewport
     }
 
     /// The edge's signed offset.
@@ -123,6 +153,7 @@ public struct EdgeFling: Sendable {
             return EdgeRun(hz: hz, frames: [], handOff: nil, overshoot: 0, peakTime: 0, settleTime: 0)
         }
         switch platform {
+        case .android where androidEdge == .stretch: return androidStretchRun(hz: hz, maximumCount: maximumCount)
         case .android: return androidRun(hz: hz, maximumCount: maximumCount)
         default: return continuousRun(hz: hz, maximumCount: maximumCount)
         }
@@ -210,10 +241,13 @@ public struct EdgeFling: Sendable {
     }
 
     /// The fling, its hand-off at the edge and the spring after it as one motion in continuous
-    /// time, for UIKit's model and Flutter's port; `nil` for Android, whose `OverScroller` is
-    /// driven frame by frame (its hand-off belongs to a frame rate: ``run(hz:maximumCount:)``).
+    /// time, for UIKit's model and Flutter's port; for Android's stretch, the run on a 1 ms
+    /// clock (``androidStretchMotion()``); `nil` for Android's `OverScroller` spring-back, driven
+    /// frame by frame (its hand-off belongs to a frame rate: ``run(hz:maximumCount:)``).
     public func continuousMotion() -> EdgeMotion? {
-        guard platform != .android else { return nil }
+        if platform == .android {
+            return androidEdge == .stretch ? androidStretchMotion() : nil
+        }
         let model = continuous()
         return EdgeMotion(handOff: model.handOff, settleTime: model.settleTime, state: model.state)
     }
@@ -305,6 +339,108 @@ public struct EdgeFling: Sendable {
         }
         return EdgeRun(hz: hz, frames: frames, handOff: handOff, overshoot: peak.distance,
                        peakTime: handOff == nil ? 0 : peak.time, settleTime: settle)
+    }
+}
+
+// MARK: Android 12+: the fling stops at the edge and EdgeEffect stretches
+
+/// androidx `NestedScrollView.computeScroll` with an unbounded `OverScroller` fling and an
+/// `EdgeEffect` at the edge, stepped at the animation clock's milliseconds.
+struct AndroidStretchStepper {
+    let spline: AndroidSplineFling
+    let edge: Int32
+    let sign: Double
+    var effect: AndroidEdgeEffect
+    var handOff: EdgeHandOff?
+    /// The frame clock and displacement of the frame before.
+    var previous: (ms: Int64, displacement: Double)?
+
+    init(_ fling: EdgeFling, spline: AndroidSplineFling) {
+        self.spline = spline
+        edge = Int32(fling.edge.rounded(.towardZero))
+        sign = fling.velocity < 0 ? -1 : 1
+        // Cannot throw: the viewport was checked by EdgeFling's init.
+        effect = try! AndroidEdgeEffect(height: fling.viewport)
+    }
+
+    /// The frame at `ms`: position, velocity and whether it is the last frame.
+    mutating func frame(at ms: Int64) -> (position: Double, velocity: Double, last: Bool) {
+        if handOff == nil {
+            let state = spline.state(atMilliseconds: Int(ms))
+            let y = Int32(state.position)
+            let passed = sign > 0 ? y > edge : y < edge
+            guard passed else {
+                // The fling ends (computeScrollOffset false) at its spline duration.
+                return (state.position, state.velocity, ms >= Int64(spline.splineDuration))
+            }
+            // (int) getCurrVelocity(): hypot of the axes, ≥ 0, truncated.
+            let speed = abs(Float(state.velocity))
+            effect.onAbsorb(Int32(speed.rounded(.towardZero)), now: ms)
+            handOff = EdgeHandOff(time: Double(ms) / 1000, edge: Double(edge), speedBefore: state.velocity, speedAfter: 0)
+        }
+        let more = effect.draw(now: ms)
+        let displacement = effect.displacement
+        var velocity = 0.0
+        if let previous, ms > previous.ms {
+            velocity = sign * (displacement - previous.displacement) / (Double(ms - previous.ms) / 1000)
+        }
+        previous = (ms, displacement)
+        // The last frame: the first one at rest (draw asks for one more to draw the rest).
+        return (Double(edge) + sign * displacement, velocity, !more || effect.isFinished)
+    }
+}
+
+extension EdgeFling {
+    func androidStretchRun(hz: Int, maximumCount: Int) -> EdgeRun {
+        guard case .android(let spline) = fling.model else { preconditionFailure("android model") }
+        var stepper = AndroidStretchStepper(self, spline: spline)
+        var frames: [FlingFrame] = []
+        var previous = 0.0
+        var peak = (distance: 0.0, time: 0.0)
+        var settle = 0.0
+        for k in 0..<maximumCount {
+            let ms = Int64((Double(k) * 1000 / Double(hz)).rounded(.down))
+            let time = Double(k) / Double(hz)
+            let state = stepper.frame(at: ms)
+            frames.append(FlingFrame(index: k, time: time, position: state.position, velocity: state.last ? 0 : state.velocity,
+                                     step: k == 0 ? 0 : state.position - previous))
+            previous = state.position
+            if stepper.handOff != nil, stepper.effect.displacement > peak.distance {
+                peak = (stepper.effect.displacement, time)
+            }
+            if state.last {
+                settle = time
+                break
+            }
+        }
+        return EdgeRun(hz: hz, frames: frames, handOff: stepper.handOff, overshoot: peak.distance,
+                       peakTime: stepper.handOff == nil ? 0 : (peak.distance > 0 ? peak.time : stepper.handOff!.time),
+                       settleTime: settle)
+    }
+
+    /// Android's stretch run drawn every millisecond (the animation clock's resolution), as
+    /// one motion in time: the position at t is the frame at ⌊1000·t⌋ ms. Frames at a display
+    /// rate (``run(hz:maximumCount:)``) meet the edge at their own frame and so can differ by
+    /// the hand-off's timing; the stretch spring's closed form steps alike at any frame spacing.
+    public func androidStretchMotion() -> EdgeMotion? {
+        guard platform == .android, androidEdge == .stretch, case .android(let spline) = fling.model else { return nil }
+        var stepper = AndroidStretchStepper(self, spline: spline)
+        var positions: [Double] = []
+        var ms: Int64 = 0
+        // At most 10 minutes of milliseconds (the spline lasts seconds, the stretch under one).
+        while ms <= 600_000 {
+            let state = stepper.frame(at: ms)
+            positions.append(state.position)
+            if state.last { break }
+            ms += 1
+        }
+        let table = positions
+        let settle = Double(table.count - 1) / 1000
+        return EdgeMotion(handOff: stepper.handOff, settleTime: settle) { t in
+            let index = min(Int((max(t, 0) * 1000).rounded(.down)), table.count - 1)
+            let next = min(index + 1, table.count - 1)
+            return (table[index], (table[next] - table[index]) * 1000, index == table.count - 1)
+        }
     }
 }
 

@@ -16,8 +16,15 @@ import Foundation
 ///   widely cited reverse-engineered form); the release is **a model, not a port**: the same
 ///   spring as Flutter's iOS imitation, at rest within 0.5 pt.
 ///
-/// Android shows a pull past the edge as `EdgeEffect`'s stretch or glow, not as a displacement of
-/// the content (`ScrollView`'s default overscroll distance is 0), so it is not modelled here.
+/// - `android`: the stretch (Android 12+, ``AndroidEdgeEffect``): `ScrollView.onTouchEvent` feeds
+///   each pointer event of `step` px past the edge to `EdgeEffect.onPullDistance(step / height)`
+///   with the viewport as the view's height, and the finger lifting (below the minimum fling
+///   velocity) to `onRelease()`; then `draw()` runs the stretch spring once per frame. The content
+///   is not scrolled past the edge; ``displacement`` is how far the stretch moves the content at
+///   the far edge of the view (px), and the return depends on the frame clock (whole
+///   milliseconds), so ``returnTime`` is read on a 1 ms clock and each frame rate's frames run
+///   their own. (Before Android 12, and with `edgeEffectType="glow"`, the edge glows and the
+///   content does not move: not modelled.)
 public struct OverscrollPull: Sendable {
     public let platform: FlingPlatform
     /// How far the finger went past the edge (> 0).
@@ -31,19 +38,23 @@ public struct OverscrollPull: Sendable {
     public let density: Double
     /// How far the content shows past the edge at the release.
     public let displacement: Double
-    /// The spring back, in overscroll coordinates (the edge at 0).
-    public let motion: SpringMotion<Double>
+    /// The spring back, in overscroll coordinates (the edge at 0); `nil` for android, whose
+    /// stretch is stepped frame by frame (``edgeEffect``).
+    public let motion: SpringMotion<Double>?
+    /// Android: the `EdgeEffect` just after `onRelease()` at clock 0.
+    public let edgeEffect: AndroidEdgeEffect?
     /// When the content is back at rest at the edge, s after the release.
     public let returnTime: Double
 
-    /// - Throws: ``SpringError`` for a platform other than uikit, uikit-fast or
-    ///   flutter-bouncing, a pull outside (0, 10⁶], a viewport outside (0, 10⁶], a velocity
-    ///   beyond ±100000 or a step outside [max(0.01, pull/10⁶), pull].
+    /// - Throws: ``SpringError`` for a platform other than uikit, uikit-fast, flutter-bouncing or
+    ///   android, a pull outside (0, 10⁶], a viewport outside (0, 10⁶] (android: [1, 10⁶]), a
+    ///   velocity beyond ±100000 (android: other than 0, its release is modelled below the fling
+    ///   threshold) or a step outside [max(0.01, pull/10⁶), pull].
     public init(platform: FlingPlatform, pull: Double, viewport: Double = 800, velocity: Double = 0, step: Double = 1, density: Double = 1) throws {
-        guard [.uikit, .uikitFast, .flutterBouncing].contains(platform) else {
+        guard [.uikit, .uikitFast, .flutterBouncing, .android].contains(platform) else {
             throw SpringError.outOfRange(
                 values: "platform \(platform.rawValue)",
-                reason: "a pull past the edge is modelled for uikit, uikit-fast and flutter-bouncing (Android stretches or glows instead of moving the content)")
+                reason: "a pull past the edge is modelled for uikit, uikit-fast, flutter-bouncing and android (\(platform.rawValue) stops at the edge)")
         }
         guard pull.isFinite, pull > 0, pull <= 1e6 else {
             throw SpringError.invalidParameter(name: "pull", value: pull, expected: "a distance past the edge in (0, 1000000]")
@@ -60,19 +71,51 @@ public struct OverscrollPull: Sendable {
         guard density.isFinite, density >= 0.1, density <= 10 else {
             throw SpringError.invalidParameter(name: "density", value: density, expected: "a number from 0.1 to 10")
         }
+        if platform == .android, velocity != 0 {
+            throw SpringError.invalidParameter(
+                name: "velocity", value: velocity,
+                expected: "0 for android: its release is modelled as the finger lifting below the minimum fling velocity (onRelease)")
+        }
         self.platform = platform
         self.pull = pull
         self.viewport = viewport
         self.velocity = velocity
         self.step = step
         self.density = density
+        if platform == .android {
+            var effect = try AndroidEdgeEffect(height: viewport)
+            let delta = Float(step) / effect.height
+            var remaining = pull
+            // At most 10⁶ events (step ≥ pull/10⁶); their clock does not matter to the stretch
+            // (onRelease restarts it at 0).
+            while remaining > 0 {
+                let d = min(step, remaining)
+                remaining -= d
+                effect.onPullDistance(d == step ? delta : Float(d) / effect.height, now: 0)
+            }
+            effect.onRelease(now: 0)
+            edgeEffect = effect
+            displacement = effect.displacement
+            motion = nil
+            // The first millisecond whose draw leaves the stretch at rest at the edge.
+            var clock = effect
+            var ms: Int64 = 0
+            while ms < 600_000 {
+                _ = clock.draw(now: ms)
+                if clock.distance == 0, clock.velocity == 0 { break }
+                ms += 1
+            }
+            returnTime = Double(ms) / 1000
+            return
+        }
+        edgeEffect = nil
         if platform == .flutterBouncing {
             displacement = Self.flutterDisplacement(pull: pull, viewport: viewport, step: step)
         } else {
             displacement = try RubberBand(dimension: viewport).displacement(forOvershoot: pull)
         }
-        motion = try SpringMotion(spring: EdgeFling.flutterSpring, from: displacement, to: 0, initialVelocity: velocity)
-        let motion = self.motion
+        let motion = try SpringMotion(spring: EdgeFling.flutterSpring, from: displacement, to: 0, initialVelocity: velocity)
+        self.motion = motion
         if platform == .flutterBouncing {
             let distance = 1 / density, speed = 1 / (0.05 * density)
             returnTime = EdgeFling.firstTime(after: 0, limit: 60) { t in
@@ -107,14 +150,37 @@ public struct OverscrollPull: Sendable {
 
     /// Overscroll (past the edge, ≥ 0 unless the spring crosses) and velocity at `t` s after the
     /// release, and whether the platform is done (then the position is the edge, 0).
+    /// Android: the stretch's displacement with `draw` run every millisecond up to ⌊1000·t⌋;
+    /// its velocity is the displacement's rate between the last two milliseconds.
     public func state(at t: Double) -> (position: Double, velocity: Double, done: Bool) {
         if t >= returnTime { return (0, 0, true) }
+        if var effect = edgeEffect {
+            let end = Int64((max(t, 0) * 1000).rounded(.down))
+            var previous = effect.displacement
+            for ms in 0...end {
+                previous = effect.displacement
+                _ = effect.draw(now: ms)
+            }
+            return (effect.displacement, end == 0 ? 0 : (effect.displacement - previous) * 1000, false)
+        }
+        guard let motion else { return (0, 0, true) }
         return (motion.position(at: t), motion.velocity(at: t), false)
     }
 
     /// Frames from the release at `hz` to the first one where it is done.
     public func frames(hz: Int, maximumCount: Int = 100_000) -> [FlingFrame] {
         guard hz > 0, maximumCount > 0 else { return [] }
+        if let edgeEffect {
+            // The velocity is the displacement's rate over the clock's step to the frame.
+            var previous = (displacement, Int64(0))
+            return edgeEffect.frames(hz: hz, maximumCount: maximumCount).map { frame in
+                defer { previous = (frame.displacement, frame.milliseconds) }
+                let step = frame.index == 0 ? 0 : frame.displacement - previous.0
+                let span = Double(frame.milliseconds - previous.1) / 1000
+                return FlingFrame(index: frame.index, time: frame.time, position: frame.displacement,
+                                  velocity: span > 0 ? step / span : 0, step: step)
+            }
+        }
         var frames: [FlingFrame] = []
         var previous = displacement
         for k in 0..<maximumCount {
