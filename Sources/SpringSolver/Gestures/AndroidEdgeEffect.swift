@@ -48,7 +48,8 @@ public struct AndroidEdgeEffect: Sendable, Equatable {
     /// `mHeight`, px.
     public let height: Float
 
-    /// `setSize(width, height)`: only the height matters to the stretch along it.
+    /// `setSize(width, height)`: only the height matters to the stretch along it; `setSize` takes
+    /// an `int`, so a fractional height is truncated.
     /// - Throws: ``SpringError/invalidParameter(name:value:expected:)`` for a height outside [1, 10⁶] px.
     public init(height: Double) throws {
         guard height.isFinite, height >= 1, height <= 1e6 else {
