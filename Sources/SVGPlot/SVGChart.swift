@@ -51,6 +51,9 @@ public struct SVGChart: Sendable {
     public var lineWidths: [Int: Double] = [:]
     /// Room left of the data area for the y ticks and label, px (wider for long category names).
     public var leftMargin: Double = 72
+    /// Series drawn as context, not data: a grey dashed line (`class="line muted"`), such as a
+    /// scene before a fix beside the scene after it. Their points, if any, stay in colour.
+    public var mutedSeries: Set<Int> = []
 
     public init(
         _ plot: Plot, description: String, width: Double = 720, height: Double = 360, identifier: String = "chart",

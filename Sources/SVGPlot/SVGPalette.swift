@@ -55,7 +55,7 @@ public enum SVGPalette {
         svg.fl .line{fill:none;stroke-width:1.6;stroke-linejoin:round}svg.fl .dot{stroke:var(--bg);stroke-width:.5}
         svg.fl .vdot{stroke:var(--fg);stroke-width:.35}svg.fl .na{fill:var(--na)}
         svg.fl .mark{fill:var(--bg);stroke:var(--fg);stroke-width:1.6}svg.fl .marklabel{font-size:11px;font-weight:600;paint-order:stroke;stroke:var(--bg);stroke-width:3px;stroke-linejoin:round}
-        svg.fl .band{fill:var(--band)}
+        svg.fl .band{fill:var(--band)}svg.fl .line.muted{stroke:var(--na);stroke-dasharray:6 4;stroke-width:1.8}
         """
         for (index, color) in series.enumerated() {
             css += "\nsvg.fl .s\(index){stroke:\(color)}svg.fl .f\(index){fill:\(color)}"

@@ -13,7 +13,7 @@ struct SVGWriter {
     }
 
     /// A legend entry: how its sample is drawn, and its text.
-    enum Sample { case line(Int), dot(Int), lineAndDot(Int), scale, mark }
+    enum Sample { case line(Int), dot(Int), lineAndDot(Int), scale, mark, muted }
 
     /// Approximate width of `text` at 12 px, for laying out the legend (no font metrics here).
     static func textWidth(_ text: String) -> Double { 6.8 * Double(text.count) }
@@ -26,6 +26,10 @@ struct SVGWriter {
         for (index, series) in plot.series.enumerated() {
             let colour = index % SVGPalette.series.count
             if chart.pointValues[index] != nil { continue }
+            if chart.mutedSeries.contains(index), series.style == .line {
+                entries.append((.muted, series.name))
+                continue
+            }
             switch series.style {
             case .line: entries.append((.line(colour), series.name))
             case .points: entries.append((.dot(colour), series.name))
@@ -84,10 +88,15 @@ struct SVGWriter {
         let area = map.area
         out += "<clipPath id=\"\(id)-clip\"><rect x=\"\(Self.number(area.x))\" y=\"\(Self.number(area.y))\" width=\"\(Self.number(area.width))\" height=\"\(Self.number(area.height))\"/></clipPath>\n"
         out += "<g class=\"data\" clip-path=\"url(#\(id)-clip)\" data-x-span=\"\(map.x.lowerBound) \(map.x.upperBound)\" data-y-span=\"\(map.y.lowerBound) \(map.y.upperBound)\">\n"
-        for (index, series) in plot.series.enumerated() {
+        // Muted series (context: a scene before a fix) first, so the data draws over them.
+        let order = plot.series.indices.filter { chart.mutedSeries.contains($0) } + plot.series.indices.filter { !chart.mutedSeries.contains($0) }
+        for index in order {
+            let series = plot.series[index]
             let colour = index % SVGPalette.series.count
             out += "<g class=\"series\" data-series=\"\(Self.escaped(series.name))\">"
-            if series.style != .points { line(series, colour: colour, width: chart.lineWidths[index]) }
+            if series.style != .points {
+                line(series, colour: colour, width: chart.lineWidths[index], muted: chart.mutedSeries.contains(index))
+            }
             if series.style != .line {
                 dots(series, colour: colour, values: chart.pointValues[index], range: valueRange)
             }
@@ -146,6 +155,8 @@ struct SVGWriter {
             out += "<rect x=\"\(a)\" y=\"\(Self.number(y - 5))\" width=\"28\" height=\"10\" fill=\"url(#\(chart.identifier)-scale)\"/>"
         case .mark:
             out += "<path class=\"mark\" d=\"M\(m) \(Self.number(y - 5))l5 5l-5 5l-5 -5Z\"/>"
+        case .muted:
+            out += "<path class=\"line muted\" d=\"M\(a) \(yy)H\(b)\"/>"
         }
     }
 
@@ -185,7 +196,7 @@ struct SVGWriter {
     }
 
     /// A path through the finite samples, broken (a new `M`) at each gap.
-    mutating func line(_ series: Series, colour: Int, width: Double?) {
+    mutating func line(_ series: Series, colour: Int, width: Double?, muted: Bool = false) {
         var d = ""
         var pen = false
         for k in series.x.indices {
@@ -197,7 +208,9 @@ struct SVGWriter {
             pen = true
         }
         guard !d.isEmpty else { return }
-        if let width {
+        if muted {
+            out += "<path class=\"line muted\" d=\"\(d)\"/>"
+        } else if let width {
             out += "<path class=\"line s\(colour)\" style=\"stroke-dasharray:none;stroke-width:\(Self.number(width))px;stroke-linecap:butt\" d=\"\(d)\"/>"
         } else {
             out += "<path class=\"line s\(colour)\" d=\"\(d)\"/>"

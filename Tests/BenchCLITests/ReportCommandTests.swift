@@ -50,8 +50,10 @@ import Testing
         let files = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
         let svgs = files.filter { $0.hasSuffix(".svg") }
         // Six seed scenes × two charts, the turns of the two bees with a turn break, the two
-        // menu springs' integrators, the speedups, and one chart per benchmark result.
-        #expect(svgs.count == 12 + 2 + 2 + 1 + 25, "\(svgs)")
+        // menu springs' integrators, the fixes at 60 Hz linear before and after (4 per bee 1,
+        // 3 per bee 2, the wave growth and the dismiss's rest stop), the speedups, and one chart
+        // per benchmark result.
+        #expect(svgs.count == 12 + 2 + 2 + 16 + 1 + 25, "\(svgs)")
         #expect(files.allSatisfy { !$0.hasPrefix(".") }, "a staging folder was left: \(files)")
         let page = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
         for name in svgs {
@@ -140,6 +142,68 @@ import Testing
         #expect(abs(Self.attribute(mark, "data-x") - at.0) <= 0.051 && abs(Self.attribute(mark, "data-y") - at.1) <= 0.051)
     }
 
+    /// The fixes of bee1+ at 60 Hz linear, each applied to the model and drawn before and after:
+    /// the kink's control point on the path (the join (820, 200) marked where it is), the
+    /// balanced join on the frame speed (the join's new time marked at the balanced speed), the
+    /// seam's start moved off screen; each chart says the finding is gone, and the page lists
+    /// the menu's fix that has no picture.
+    @Test func fixChartsShowTheSceneBeforeAndAfter() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("r")
+        let run = try runBench(["report", "bee1+", "menu", "--mode", "linear", "--hz", "60", "--out", out.path])
+        #expect(run.code == 0, "\(run.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasPrefix("scene-bee1+-fix") }.sorted()
+        #expect(files == (1...4).map { "scene-bee1+-fix\($0).svg" })
+        let scene = try Scene.bee(BeeFlight(bee: .one, sign: 1))
+        let report = try Validation.validate(scene, mode: .linear, hz: 60)
+        let fixes = Validation.fixes(for: SceneValidation(scene: scene, reports: [report], judgesFrameCost: false))
+        #expect(fixes.count == 4)
+        for (index, fix) in fixes.enumerated() {
+            let svg = try Self.xml(out.appendingPathComponent("scene-bee1+-fix\(index + 1).svg"))
+            let description = Self.nodes(svg, "./*[local-name()='desc']").first?.stringValue ?? ""
+            #expect(description.contains("is gone"), "\(description)")
+            // Before: one grey dashed line; after: a solid one in a series colour.
+            let before = try #require(Self.nodes(svg, ".//*[local-name()='g'][starts-with(@data-series,'before')]").first)
+            #expect(Self.string(try #require(Self.nodes(before, "./*[local-name()='path']").first), "class") == "line muted")
+            let after = try #require(Self.nodes(svg, ".//*[local-name()='g'][starts-with(@data-series,'after')]").first)
+            #expect(Self.string(try #require(Self.nodes(after, "./*[local-name()='path']").first), "class")?.hasPrefix("line s") == true)
+            let frame = try #require(Self.nodes(svg, ".//*[local-name()='rect'][contains(@class,'frame')]").first)
+            let data = try #require(Self.nodes(svg, ".//*[local-name()='g'][@class='data']").first)
+            let xs = (Self.string(data, "data-x-span") ?? "").split(separator: " ").compactMap { Double($0) }
+            let ys = (Self.string(data, "data-y-span") ?? "").split(separator: " ").compactMap { Double($0) }
+            try #require(xs.count == 2 && ys.count == 2)
+            let left = Self.attribute(frame, "x"), top = Self.attribute(frame, "y")
+            let width = Self.attribute(frame, "width"), height = Self.attribute(frame, "height")
+            let marks = Self.nodes(svg, ".//*[local-name()='g'][@class='mark-at']")
+            func expectMark(_ prefix: String, at x: Double, _ y: Double, yDown: Bool) throws {
+                let mark = try #require(marks.first { ($0.stringValue ?? "").hasPrefix(prefix) }, "\(prefix) in \(marks.map(\.stringValue))")
+                let fy = (y - ys[0]) / (ys[1] - ys[0])
+                let want = (left + (x - xs[0]) / (xs[1] - xs[0]) * width, top + (yDown ? fy : 1 - fy) * height)
+                #expect(abs(Self.attribute(mark, "data-x") - want.0) <= 0.051 && abs(Self.attribute(mark, "data-y") - want.1) <= 0.051)
+            }
+            switch fix.reason {
+            case .tangentJoin(let element, _, _, _, _, let to, _):
+                #expect(element == 4)
+                try expectMark("sharp turns at join 4 → 5", at: 820, 200, yDown: true)
+                try expectMark("control point moved here", at: to.x, to.y, yDown: true)
+            case .balancedJoin(let element, _, let to, _, _, let speed):
+                try expectMark("join \(element) → \(element + 1) at", at: to, speed, yDown: false)
+            case .offScreenCycle(let seam, let start, _):
+                try expectMark("teleport at the restart", at: seam.to.x, seam.to.y, yDown: true)
+                let moved = try #require(start)
+                #expect(moved.to.x < 0)
+                try expectMark("start moved off screen", at: moved.to.x, moved.to.y, yDown: true)
+            default:
+                Issue.record("unexpected fix \(fix.reason)")
+            }
+        }
+        // The menu: the wave's growth drawn on the offset; the dismiss's settled spring has no picture.
+        let page = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(page.contains("scene-menu-show-fix1.svg"))
+        #expect(page.contains("no picture ("))
+    }
+
     @Test func badInputIsOneLineAndLeavesNothing() throws {
         let folder = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -167,7 +231,7 @@ import Testing
         let run = try runBench(["report", "menu-show", "--out", folder.path])
         #expect(run.code == 0, "\(run.stderr)")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        #expect(files == ["index.html", "notes.txt", "scene-menu-show-integrators.svg", "scene-menu-show-offset.svg", "scene-menu-show-speed.svg"])
+        #expect(files == ["index.html", "notes.txt", "scene-menu-show-fix1.svg", "scene-menu-show-integrators.svg", "scene-menu-show-offset.svg", "scene-menu-show-speed.svg"])
         // The integrators chart: a series per integrator, on a log axis.
         let integrators = try Self.xml(folder.appendingPathComponent("scene-menu-show-integrators.svg"))
         #expect(Self.nodes(integrators, ".//*[local-name()='g'][@class='series']").count >= 3)

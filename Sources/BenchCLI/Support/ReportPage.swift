@@ -65,6 +65,7 @@ enum ReportPage {
             return "<figure id=\"\(esc(chart.file))\">\n\(inline)<figcaption>\(esc(chart.caption)) · <a href=\"\(esc(chart.file))\">\(esc(chart.file))</a></figcaption></figure>"
         }
 
+        let allFixes = SceneReport.fixes(results, thresholds: request.thresholds)
         if !results.isEmpty {
             contents.append(("verdicts", "Verdicts"))
             var table = ["<table><thead><tr><th>scene</th><th>mode</th><th>rate</th><th>frames</th><th>verdict</th><th>findings</th></tr></thead><tbody>"]
@@ -77,19 +78,28 @@ enum ReportPage {
             }
             table.append("</tbody></table>")
             let findings = SceneReport.findings(
-                results, verbose: false,
-                fixes: SceneReport.fixLines(results, fixes: SceneReport.fixes(results, thresholds: request.thresholds)))
+                results, verbose: false, fixes: SceneReport.fixLines(results, fixes: allFixes))
             body.append("<section id=\"verdicts\"><h2>Verdicts</h2>\n\(table.joined(separator: "\n"))\n<details><summary>findings and fixes, as 'bench validate' prints them</summary><pre>\(esc(findings))</pre></details></section>")
         }
 
-        for (result, slug, sceneCharts) in try sceneCharts(results, thresholds: request.thresholds) {
-            charts += sceneCharts
+        for (index, (result, slug, sceneCharts)) in try sceneCharts(results, thresholds: request.thresholds).enumerated() {
+            // The fixes before and after, each applied to the model and validated again (a
+            // report of more than `turnChartSceneLimit` scenes lists them without pictures).
+            let fixes = results.count <= ReportCharts.turnChartSceneLimit
+                ? try ReportCharts.fixes(result, fixes: allFixes[index], slug: slug, thresholds: request.thresholds) : []
+            let fixCharts = fixes.compactMap(\.chart)
+            charts += sceneCharts + fixCharts
             let id = "scene-\(slug)"
             contents.append((id, result.scene.name))
             let verdict = result.isJanky ? "janky" : "smooth"
             var section = "<section id=\"\(esc(id))\"><h2>\(esc(result.scene.name)) · <span class=\"\(verdict)\">\(verdict)</span></h2>\n"
             section += "<p class=\"meta\">\(esc(SceneReport.describe(result.scene)))</p>\n"
             section += sceneCharts.map(figure).joined(separator: "\n")
+            if !fixCharts.isEmpty { section += "\n" + fixCharts.map(figure).joined(separator: "\n") }
+            let unpictured = fixes.filter { $0.chart == nil }
+            if !unpictured.isEmpty {
+                section += "\n<ul class=\"fixes\">" + unpictured.map { "<li>fix: \(esc($0.fix.text)): no picture (\(esc($0.reason ?? "")))</li>" }.joined() + "</ul>"
+            }
             // The platforms' metrics beside the frame lanes, as 'bench validate' words them.
             let delivery = SceneReport.deliveryLines(result)
             if !delivery.isEmpty { section += "\n<pre>\(esc(delivery.joined(separator: "\n").trimmingCharacters(in: .newlines)))</pre>" }
@@ -159,6 +169,7 @@ enum ReportPage {
         """
         var summary = "bench report (Flightline \(Bench.version)): \(results.count) scene\(results.count == 1 ? "" : "s")"
         if !request.rates.isEmpty { summary += " at \(request.rates.map(\.formatted).joined(separator: ", ")) Hz (charts at each scene's first rate and mode)" }
+        if results.count > ReportCharts.turnChartSceneLimit { summary += "; more than \(ReportCharts.turnChartSceneLimit) scenes: no turn or fix charts" }
         if let run { summary += "; benchmarks from \(run.path)" }
         summary += request.thresholds == Thresholds() ? "; default thresholds." : "; thresholds changed by flags."
         page += "\n<p class=\"meta\">\(esc(summary))</p></header>\n<nav><ul>\n"
