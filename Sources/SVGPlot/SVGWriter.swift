@@ -13,7 +13,7 @@ struct SVGWriter {
     }
 
     /// A legend entry: how its sample is drawn, and its text.
-    enum Sample { case line(Int), dot(Int), lineAndDot(Int), scale, mark, muted }
+    enum Sample { case line(Int), dot(Int), lineAndDot(Int), scale, mark, muted, band }
 
     /// Approximate width of `text` at 12 px, for laying out the legend (no font metrics here).
     static func textWidth(_ text: String) -> Double { 6.8 * Double(text.count) }
@@ -22,7 +22,7 @@ struct SVGWriter {
         let plot = chart.plot
         let id = chart.identifier
         // Legend: one entry per series, the colour scale, and marks that have no place.
-        var entries: [(Sample, String)] = []
+        var entries: [(Sample, String)] = chart.bands.map { (.band, $0.name) }
         for (index, series) in plot.series.enumerated() {
             let colour = index % SVGPalette.series.count
             if chart.pointValues[index] != nil { continue }
@@ -88,6 +88,7 @@ struct SVGWriter {
         let area = map.area
         out += "<clipPath id=\"\(id)-clip\"><rect x=\"\(Self.number(area.x))\" y=\"\(Self.number(area.y))\" width=\"\(Self.number(area.width))\" height=\"\(Self.number(area.height))\"/></clipPath>\n"
         out += "<g class=\"data\" clip-path=\"url(#\(id)-clip)\" data-x-span=\"\(map.x.lowerBound) \(map.x.upperBound)\" data-y-span=\"\(map.y.lowerBound) \(map.y.upperBound)\">\n"
+        for band in chart.bands { self.band(band) }
         // Muted series (context: a scene before a fix) first, so the data draws over them.
         let order = plot.series.indices.filter { chart.mutedSeries.contains($0) } + plot.series.indices.filter { !chart.mutedSeries.contains($0) }
         for index in order {
@@ -155,6 +156,8 @@ struct SVGWriter {
             out += "<rect x=\"\(a)\" y=\"\(Self.number(y - 5))\" width=\"28\" height=\"10\" fill=\"url(#\(chart.identifier)-scale)\"/>"
         case .mark:
             out += "<path class=\"mark\" d=\"M\(m) \(Self.number(y - 5))l5 5l-5 5l-5 -5Z\"/>"
+        case .band:
+            out += "<rect class=\"band\" x=\"\(a)\" y=\"\(Self.number(y - 5))\" width=\"28\" height=\"10\"/>"
         case .muted:
             out += "<path class=\"line muted\" d=\"M\(a) \(yy)H\(b)\"/>"
         }
@@ -215,6 +218,30 @@ struct SVGWriter {
         } else {
             out += "<path class=\"line s\(colour)\" d=\"\(d)\"/>"
         }
+    }
+
+    /// A band as one filled path: each run of finite samples up its high side and back down its
+    /// low side, closed.
+    mutating func band(_ band: SVGChart.Band) {
+        var d = ""
+        var run: [(SIMD2<Double>, SIMD2<Double>)] = []
+        func close() {
+            guard run.count >= 2 else { run = []; return }
+            for (k, pair) in run.enumerated() { d += (k == 0 ? "M" : "L") + Self.coordinate(pair.0.x) + " " + Self.coordinate(pair.0.y) }
+            for pair in run.reversed() { d += "L" + Self.coordinate(pair.1.x) + " " + Self.coordinate(pair.1.y) }
+            d += "Z"
+            run = []
+        }
+        for k in band.x.indices {
+            guard let high = map.position(band.x[k], band.high[k]), let low = map.position(band.x[k], band.low[k]) else {
+                close()
+                continue
+            }
+            run.append((high, low))
+        }
+        close()
+        guard !d.isEmpty else { return }
+        out += "<g class=\"band-range\" data-band=\"\(Self.escaped(band.name))\"><path class=\"band\" d=\"\(d)\"/></g>\n"
     }
 
     /// One circle per placed sample: the series' colour, or the viridis colour of its value.

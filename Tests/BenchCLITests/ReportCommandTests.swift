@@ -49,11 +49,11 @@ import Testing
         #expect(run.stdout.contains("bench report: wrote \(out.path)/index.html"))
         let files = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
         let svgs = files.filter { $0.hasSuffix(".svg") }
-        // Six seed scenes × two charts, the turns of the two bees with a turn break, the two
-        // menu springs' integrators, the fixes at 60 Hz linear before and after (4 per bee 1,
-        // 3 per bee 2, the wave growth and the dismiss's rest stop), the speedups, and one chart
-        // per benchmark result.
-        #expect(svgs.count == 12 + 2 + 2 + 16 + 1 + 25, "\(svgs)")
+        // Six seed scenes × three charts (path or offset, speed, acceleration), the turns of the
+        // two bees with a turn break, the two menu springs' integrators, the fixes at 60 Hz
+        // linear before and after (4 per bee 1, 3 per bee 2, the wave growth and the dismiss's
+        // rest stop), the speedups, and one chart per benchmark result.
+        #expect(svgs.count == 18 + 2 + 2 + 16 + 1 + 25, "\(svgs)")
         #expect(files.allSatisfy { !$0.hasPrefix(".") }, "a staging folder was left: \(files)")
         let page = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
         for name in svgs {
@@ -204,6 +204,65 @@ import Testing
         #expect(page.contains("no picture ("))
     }
 
+    /// The place of the data point (`x`, `y`) in a chart, from the data area and spans it states.
+    static func placer(_ svg: XMLElement, yDown: Bool = false) throws -> (Double, Double) -> (Double, Double) {
+        let frame = try #require(nodes(svg, ".//*[local-name()='rect'][contains(@class,'frame')]").first)
+        let data = try #require(nodes(svg, ".//*[local-name()='g'][@class='data']").first)
+        let xs = (string(data, "data-x-span") ?? "").split(separator: " ").compactMap { Double($0) }
+        let ys = (string(data, "data-y-span") ?? "").split(separator: " ").compactMap { Double($0) }
+        try #require(xs.count == 2 && ys.count == 2)
+        let left = attribute(frame, "x"), top = attribute(frame, "y")
+        let width = attribute(frame, "width"), height = attribute(frame, "height")
+        return { x, y in
+            let fy = (y - ys[0]) / (ys[1] - ys[0])
+            return (left + (x - xs[0]) / (xs[1] - xs[0]) * width, top + (yDown ? fy : 1 - fy) * height)
+        }
+    }
+
+    /// bee1+ linear at 60 Hz: the speed chart's band is the phase sweep's range (Motion's
+    /// `phaseSpeedBand`) at every frame, up the high side and back down the low side; the
+    /// acceleration chart marks the speed jump at the join 4 → 5 on its spike.
+    @Test func speedBandAndAccelerationChart() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("r")
+        let run = try runBench(["report", "bee1+", "--mode", "linear", "--hz", "60", "--out", out.path])
+        #expect(run.code == 0, "\(run.stderr)")
+        let scene = try Scene.bee(BeeFlight(bee: .one, sign: 1))
+        let report = try Validation.validate(scene, mode: .linear, hz: 60)
+        let band = try #require(try Validation.phaseSpeedBand(scene, mode: .linear, hz: 60))
+        let speed = try Self.xml(out.appendingPathComponent("scene-bee1+-speed.svg"))
+        let place = try Self.placer(speed)
+        let path = try #require(Self.nodes(speed, ".//*[local-name()='g'][@class='band-range']/*[local-name()='path']").first)
+        #expect(Self.string(path, "class") == "band")
+        let d = Self.string(path, "d") ?? ""
+        // The first run: frames 0 up to the teleport's (left out with its neighbours).
+        let teleport = try #require(report.metrics.teleports.first).from.frame
+        let firstRun = d.split(separator: "Z").first.map(String.init) ?? ""
+        let numbers = firstRun.split(whereSeparator: { "ML ".contains($0) }).compactMap { Double($0) }
+        #expect(numbers.count == 4 * (teleport - 1), "\(numbers.count) numbers for \(teleport - 1) frames")
+        for k in [0, 40, teleport - 2] {
+            let high = place(band.times[k], band.high[k])
+            #expect(abs(numbers[2 * k] - high.0) <= 0.051 && abs(numbers[2 * k + 1] - high.1) <= 0.051, "frame \(k) high")
+            let back = 2 * (teleport - 1) + 2 * (teleport - 2 - k)
+            let low = place(band.times[k], band.low[k])
+            #expect(abs(numbers[back] - low.0) <= 0.051 && abs(numbers[back + 1] - low.1) <= 0.051, "frame \(k) low")
+        }
+        let acceleration = try Self.xml(out.appendingPathComponent("scene-bee1+-acceleration.svg"))
+        let at = try Self.placer(acceleration)
+        let series = try Validation.series(scene, mode: .linear, hz: 60).acceleration
+        let jump = try #require(report.findings.compactMap { finding -> SpeedJump? in
+            if case .speedJump(let jump) = finding, abs(jump.at.time - 1.883) < 0.01 { return jump }
+            return nil
+        }.first)
+        let k = [jump.at.frame, jump.at.frame + 1].max { series[$0] < series[$1] }!
+        let mark = try #require(Self.nodes(acceleration, ".//*[local-name()='g'][@class='mark-at']").first { ($0.stringValue ?? "").hasPrefix("speed jumps: 2") })
+        let want = at(Double(k) / 60, series[k])
+        #expect(abs(Self.attribute(mark, "data-x") - want.0) <= 0.051 && abs(Self.attribute(mark, "data-y") - want.1) <= 0.051)
+        // The spike is the chart's largest value but the speed jump at 2.83 s's.
+        #expect(series[k] > 10 * series[k - 10])
+    }
+
     @Test func badInputIsOneLineAndLeavesNothing() throws {
         let folder = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -231,7 +290,7 @@ import Testing
         let run = try runBench(["report", "menu-show", "--out", folder.path])
         #expect(run.code == 0, "\(run.stderr)")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        #expect(files == ["index.html", "notes.txt", "scene-menu-show-fix1.svg", "scene-menu-show-integrators.svg", "scene-menu-show-offset.svg", "scene-menu-show-speed.svg"])
+        #expect(files == ["index.html", "notes.txt", "scene-menu-show-acceleration.svg", "scene-menu-show-fix1.svg", "scene-menu-show-integrators.svg", "scene-menu-show-offset.svg", "scene-menu-show-speed.svg"])
         // The integrators chart: a series per integrator, on a log axis.
         let integrators = try Self.xml(folder.appendingPathComponent("scene-menu-show-integrators.svg"))
         #expect(Self.nodes(integrators, ".//*[local-name()='g'][@class='series']").count >= 3)

@@ -16,13 +16,14 @@ let reportCommand = Command(
     findings and fixes in the words 'bench validate' prints; per scene, at its first rate and
     mode, the path on its screen with each frame's sample as a dot coloured by its frame speed
     (or, for a spring, its offset; for a scalar timeline, its value) and its frame speed
-    against time with the speed floor drawn, the findings that have a place (teleports, speed
+    against time with the speed floor drawn (shaded: its range over the validation's frame
+    phases), and its frame-to-frame acceleration (pt/s²), the findings that have a place (teleports, speed
     jumps, turns) marked where they happen; for a spring also each integrator's error against
     the exact motion, one step per frame. Each computed fix at that rate and mode, applied to
     the scene's model and validated again, before (grey, dashed) and after (solid): the path
     for a moved control point, start or end, the frame speed for a moved join time, the offset
     for a rest stop or wave growth; whether the finding is gone; a fix the model cannot take is
-    listed without a picture (more than 20 scenes: no fix or turn charts). With --frames MODEL ('bench validate' lists the
+    listed without a picture (more than 20 scenes: no fix, acceleration or turn charts). With --frames MODEL ('bench validate' lists the
     models): the frames as delivered in lanes (vsyncs, callback work, presentations, late frames
     from target to presentation; 60 frames around the worst hitch) beside the platforms'
     metrics. With --run RUN.json (a flightline.run/1 document,

@@ -36,7 +36,9 @@ enum ReportPage {
 
     /// Every scene's charts, each scene under a file-name slug of its own (`bee1+`, `a-b`, a
     /// second `a-b` as `a-b-2`).
-    static func sceneCharts(_ results: [SceneValidation], thresholds: Thresholds) throws -> [(SceneValidation, String, [ReportCharts.Chart])] {
+    static func sceneCharts(
+        _ results: [SceneValidation], thresholds: Thresholds, drawsAcceleration: Bool = false
+    ) throws -> [(SceneValidation, String, [ReportCharts.Chart])] {
         var used = Set<String>()
         return try results.map { result in
             var slug = ReportCharts.slug(result.scene.name)
@@ -47,7 +49,8 @@ enum ReportPage {
             }
             used.insert(slug)
             return (result, slug, try ReportCharts.scene(
-                result, slug: slug, thresholds: thresholds, drawsTurns: results.count <= ReportCharts.turnChartSceneLimit))
+                result, slug: slug, thresholds: thresholds, drawsTurns: results.count <= ReportCharts.turnChartSceneLimit,
+                drawsAcceleration: drawsAcceleration && results.count <= ReportCharts.turnChartSceneLimit))
         }
     }
 
@@ -82,7 +85,7 @@ enum ReportPage {
             body.append("<section id=\"verdicts\"><h2>Verdicts</h2>\n\(table.joined(separator: "\n"))\n<details><summary>findings and fixes, as 'bench validate' prints them</summary><pre>\(esc(findings))</pre></details></section>")
         }
 
-        for (index, (result, slug, sceneCharts)) in try sceneCharts(results, thresholds: request.thresholds).enumerated() {
+        for (index, (result, slug, sceneCharts)) in try sceneCharts(results, thresholds: request.thresholds, drawsAcceleration: true).enumerated() {
             // The fixes before and after, each applied to the model and validated again (a
             // report of more than `turnChartSceneLimit` scenes lists them without pictures).
             let fixes = results.count <= ReportCharts.turnChartSceneLimit
