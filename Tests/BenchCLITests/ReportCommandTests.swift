@@ -52,8 +52,9 @@ import Testing
         // Six seed scenes × three charts (path or offset, speed, acceleration), the turns of the
         // two bees with a turn break, the two menu springs' integrators, the fixes at 60 Hz
         // linear before and after (4 per bee 1, 3 per bee 2, the wave growth and the dismiss's
-        // rest stop), the speedups, and one chart per benchmark result.
-        #expect(svgs.count == 18 + 2 + 2 + 16 + 1 + 25, "\(svgs)")
+        // rest stop), the paced reports of the four bees (path, speed, acceleration and the
+        // hairpin's turn), the speedups, and one chart per benchmark result.
+        #expect(svgs.count == 18 + 2 + 2 + 16 + 16 + 1 + 25, "\(svgs)")
         #expect(files.allSatisfy { !$0.hasPrefix(".") }, "a staging folder was left: \(files)")
         let page = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
         for name in svgs {
@@ -261,6 +262,33 @@ import Testing
         #expect(abs(Self.attribute(mark, "data-x") - want.0) <= 0.051 && abs(Self.attribute(mark, "data-y") - want.1) <= 0.051)
         // The spike is the chart's largest value but the speed jump at 2.83 s's.
         #expect(series[k] > 10 * series[k - 10])
+    }
+
+    /// Every rate and mode of a small report is charted, the first under the plain names and
+    /// the others named by mode and rate, folded under the scene: each drawn from its own
+    /// report (one dot per frame at its rate, in its mode).
+    @Test func everyRateAndModeIsCharted() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("r")
+        let run = try runBench(["report", "bee1+", "--hz", "60,120", "--out", out.path])
+        #expect(run.code == 0, "\(run.stderr)")
+        let files = Set(try FileManager.default.contentsOfDirectory(atPath: out.path))
+        let scene = try Scene.bee(BeeFlight(bee: .one, sign: 1))
+        for (mode, hz, name) in [(TimingMode.linear, 60.0, ""), (.paced, 60, "-paced-60hz"), (.linear, 120, "-linear-120hz"), (.paced, 120, "-paced-120hz")] {
+            for chart in ["path", "speed", "acceleration"] {
+                #expect(files.contains("scene-bee1+\(name)-\(chart).svg"), "\(name) \(chart)")
+            }
+            let svg = try Self.xml(out.appendingPathComponent("scene-bee1+\(name)-path.svg"))
+            let title = Self.nodes(svg, "./*[local-name()='title']").first?.stringValue ?? ""
+            #expect(title.contains("\(mode.rawValue) @\(Int(hz)) Hz"), "\(title)")
+            let frames = try #require(Self.nodes(svg, ".//*[local-name()='g'][@data-series='frames @\(Int(hz)) Hz']").first)
+            let report = try Validation.validate(scene, mode: mode, hz: hz)
+            #expect(Self.nodes(frames, "./*[local-name()='circle']").count == report.frames)
+        }
+        let page = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(page.components(separatedBy: "<details class=\"variant\">").count - 1 == 3)
+        #expect(page.contains("the other rates and modes folded under each scene"))
     }
 
     @Test func badInputIsOneLineAndLeavesNothing() throws {

@@ -67,10 +67,16 @@ enum ReportCharts {
     ///   more than ``turnChartSceneLimit`` scenes leaves them out: its tables give the turns).
     /// - Parameter drawsAcceleration: add the frame-to-frame acceleration chart (`bench report`'s
     ///   pages; `validate --svg-dir` keeps to path, speed and turns).
+    /// - Parameter reportIndex: which of the scene's reports (rate and mode) to draw: the first
+    ///   keeps the plain file names (`scene-bee1+-path.svg`), another is named by its mode and
+    ///   rate (`scene-bee1+-paced-120hz-path.svg`).
     static func scene(
-        _ result: SceneValidation, slug: String, thresholds: Thresholds, drawsTurns: Bool = true, drawsAcceleration: Bool = false
+        _ result: SceneValidation, slug: String, thresholds: Thresholds, drawsTurns: Bool = true, drawsAcceleration: Bool = false,
+        reportIndex: Int = 0
     ) throws -> [Chart] {
-        guard let report = result.reports.first else { return [] }
+        guard result.reports.indices.contains(reportIndex) else { return [] }
+        let report = result.reports[reportIndex]
+        let slug = reportIndex == 0 ? slug : "\(slug)-\(variantName(report))"
         let scene = result.scene
         let hz = report.hz, mode = report.mode ?? .linear
         let style = ScenePlots.Style(width: 100, height: 30)
@@ -170,6 +176,11 @@ enum ReportCharts {
         }
         if let lanes = try delivery(report, slug: slug, label: label) { charts.append(lanes) }
         return charts
+    }
+
+    /// A report's mode and rate as a file-name part: `paced-120hz`, `90hz` (no mode), `59.94hz`.
+    static func variantName(_ report: ValidationReport) -> String {
+        slug([report.mode?.rawValue, "\(report.hz.formatted)hz"].compactMap { $0 }.joined(separator: "-"))
     }
 
     /// Frame-to-frame acceleration |vₖ − vₖ₋₁|·hz against time (`SceneSeries.acceleration`), pt/s²,

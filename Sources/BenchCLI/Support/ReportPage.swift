@@ -54,6 +54,10 @@ enum ReportPage {
         }
     }
 
+    /// The most scene × rate × mode reports a page charts in full (every rate and mode of every
+    /// scene); past it, each scene's first only, so a page of many scenes stays under 10 MB.
+    static let everyReportChartLimit = 40
+
     static func build(
         _ results: [SceneValidation], request: ValidateRequest, run: (report: RunReport, path: String)?,
         baseline: (report: RunReport, path: String)? = nil
@@ -85,6 +89,9 @@ enum ReportPage {
             body.append("<section id=\"verdicts\"><h2>Verdicts</h2>\n\(table.joined(separator: "\n"))\n<details><summary>findings and fixes, as 'bench validate' prints them</summary><pre>\(esc(findings))</pre></details></section>")
         }
 
+        // Every rate and mode charted while the reports are few enough for the size budget.
+        let reportCount = results.reduce(0) { $0 + $1.reports.count }
+        let chartsEveryReport = reportCount <= everyReportChartLimit
         for (index, (result, slug, sceneCharts)) in try sceneCharts(results, thresholds: request.thresholds, drawsAcceleration: true).enumerated() {
             // The fixes before and after, each applied to the model and validated again (a
             // report of more than `turnChartSceneLimit` scenes lists them without pictures).
@@ -102,6 +109,20 @@ enum ReportPage {
             let unpictured = fixes.filter { $0.chart == nil }
             if !unpictured.isEmpty {
                 section += "\n<ul class=\"fixes\">" + unpictured.map { "<li>fix: \(esc($0.fix.text)): no picture (\(esc($0.reason ?? "")))</li>" }.joined() + "</ul>"
+            }
+            // The other rates and modes, each folded (a closed <details> is not laid out).
+            if chartsEveryReport {
+                for reportIndex in result.reports.indices.dropFirst() {
+                    let report = result.reports[reportIndex]
+                    let more = try ReportCharts.scene(
+                        result, slug: slug, thresholds: request.thresholds, drawsTurns: results.count <= ReportCharts.turnChartSceneLimit,
+                        drawsAcceleration: results.count <= ReportCharts.turnChartSceneLimit, reportIndex: reportIndex)
+                    guard !more.isEmpty else { continue }
+                    charts += more
+                    let words = ReportCharts.findingWords(report).joined(separator: ", ")
+                    section += "\n<details class=\"variant\"><summary>\(esc(report.mode.map { "\($0.rawValue) " } ?? ""))@\(esc(report.hz.formatted)) Hz: <span class=\"\(report.verdict.rawValue)\">\(report.verdict.rawValue)</span>\(words.isEmpty ? "" : " (\(esc(words)))")</summary>\n"
+                        + more.map(figure).joined(separator: "\n") + "</details>"
+                }
             }
             // The platforms' metrics beside the frame lanes, as 'bench validate' words them.
             let delivery = SceneReport.deliveryLines(result)
@@ -172,7 +193,12 @@ enum ReportPage {
         """
         var summary = "bench report (Flightline \(Bench.version)): \(results.count) scene\(results.count == 1 ? "" : "s")"
         if !request.rates.isEmpty { summary += " at \(request.rates.map(\.formatted).joined(separator: ", ")) Hz (charts at each scene's first rate and mode)" }
-        if results.count > ReportCharts.turnChartSceneLimit { summary += "; more than \(ReportCharts.turnChartSceneLimit) scenes: no turn or fix charts" }
+        if results.count > ReportCharts.turnChartSceneLimit { summary += "; more than \(ReportCharts.turnChartSceneLimit) scenes: no turn, acceleration or fix charts" }
+        if reportCount > 1 {
+            summary += reportCount <= everyReportChartLimit
+                ? "; the other rates and modes folded under each scene"
+                : "; \(reportCount) scene × rate × mode reports, more than the \(everyReportChartLimit) charted in full: the other rates and modes are in the verdict table only"
+        }
         if let run { summary += "; benchmarks from \(run.path)" }
         summary += request.thresholds == Thresholds() ? "; default thresholds." : "; thresholds changed by flags."
         page += "\n<p class=\"meta\">\(esc(summary))</p></header>\n<nav><ul>\n"
