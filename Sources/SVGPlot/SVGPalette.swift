@@ -54,6 +54,7 @@ public enum SVGPalette {
         svg.fl .axis{stroke:var(--fg);stroke-width:1;fill:none}svg.fl .grid{stroke:var(--grid);stroke-width:1}
         svg.fl .line{fill:none;stroke-width:1.6;stroke-linejoin:round}svg.fl .dot{stroke:var(--bg);stroke-width:.5}
         svg.fl .vdot{stroke:var(--fg);stroke-width:.35}svg.fl .na{fill:var(--na)}
+        svg.fl .pts,svg.fl .vpts,svg.fl .vpts-ring{fill:none;stroke-linecap:round}svg.fl .pts{stroke-width:4.8}svg.fl .vpts{stroke-width:5.2}svg.fl .vpts-ring{stroke:var(--fg);stroke-width:5.9}svg.fl .vpts.na{stroke:var(--na)}
         svg.fl .mark{fill:var(--bg);stroke:var(--fg);stroke-width:1.6}svg.fl .marklabel{font-size:11px;font-weight:600;paint-order:stroke;stroke:var(--bg);stroke-width:3px;stroke-linejoin:round}
         svg.fl .band{fill:var(--band)}svg.fl .line.muted{stroke:var(--na);stroke-dasharray:6 4;stroke-width:1.8}
         """

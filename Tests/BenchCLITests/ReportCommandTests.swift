@@ -34,6 +34,16 @@ import Testing
         ((try? element.nodes(forXPath: "@\(name)")) ?? []).first?.stringValue
     }
 
+    /// The dots of a series group in sample order (drawn as `Mx yh0` in one path: `pts`, or
+    /// `vpts-ring` for dots coloured by a value).
+    static func dots(_ series: XMLElement) -> [(x: Double, y: Double)] {
+        let path = nodes(series, "./*[local-name()='path'][@class='vpts-ring' or starts-with(@class,'pts ')]").first
+        return (path.flatMap { string($0, "d") } ?? "").split(separator: "M").compactMap { part in
+            let numbers = part.replacingOccurrences(of: "h0", with: "").split(separator: " ").compactMap { Double($0) }
+            return numbers.count == 2 ? (numbers[0], numbers[1]) : nil
+        }
+    }
+
     static func attribute(_ element: XMLElement, _ name: String) -> Double {
         Double(string(element, name) ?? "") ?? .nan
     }
@@ -128,10 +138,10 @@ import Testing
             (left + (x - xs[0]) / (xs[1] - xs[0]) * width, top + (y - ys[0]) / (ys[1] - ys[0]) * height)
         }
         let frames = try #require(Self.nodes(svg, ".//*[local-name()='g'][@data-series='frames @60 Hz']").first)
-        let dots = Self.nodes(frames, "./*[local-name()='circle']")
+        let dots = Self.dots(frames)
         let first = try #require(dots.first)
         let want = place(start.x, start.y)
-        #expect(abs(Self.attribute(first, "cx") - want.0) <= 0.051 && abs(Self.attribute(first, "cy") - want.1) <= 0.051)
+        #expect(abs(first.x - want.0) <= 0.051 && abs(first.y - want.1) <= 0.051)
         // One dot per frame the validation sampled at 60 Hz.
         let report = try Validation.validate(try Scene.bee(BeeFlight(bee: .one, sign: 1)), mode: .linear, hz: 60)
         #expect(dots.count == report.frames)
@@ -284,7 +294,7 @@ import Testing
             #expect(title.contains("\(mode.rawValue) @\(Int(hz)) Hz"), "\(title)")
             let frames = try #require(Self.nodes(svg, ".//*[local-name()='g'][@data-series='frames @\(Int(hz)) Hz']").first)
             let report = try Validation.validate(scene, mode: mode, hz: hz)
-            #expect(Self.nodes(frames, "./*[local-name()='circle']").count == report.frames)
+            #expect(Self.dots(frames).count == report.frames)
         }
         let page = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(page.components(separatedBy: "<details class=\"variant\">").count - 1 == 3)
@@ -336,7 +346,7 @@ import Testing
         let lanes = Self.nodes(svg, ".//*[local-name()='text'][contains(@class,'tick y')]").compactMap(\.stringValue)
         #expect(lanes == ["late frames", "presented", "callback work", "vsync"])
         let presented = try #require(Self.nodes(svg, ".//*[local-name()='g'][@data-series='presented']").first)
-        #expect(Self.nodes(presented, "./*[local-name()='circle']").count == 60)
+        #expect(Self.dots(presented).count == 60)
         let late = try #require(Self.nodes(svg, ".//*[local-name()='g'][@data-series='late: target → presented']").first)
         #expect(!Self.nodes(late, "./*[local-name()='path']").isEmpty)
         let marks = Self.nodes(svg, ".//*[local-name()='g'][@class='mark-at']").compactMap(\.stringValue)
