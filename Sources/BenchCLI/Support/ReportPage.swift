@@ -192,13 +192,13 @@ enum ReportPage {
         <header><h1>Flightline report</h1>
         """
         var summary = "bench report (Flightline \(Bench.version)): \(results.count) scene\(results.count == 1 ? "" : "s")"
-        if !request.rates.isEmpty { summary += " at \(request.rates.map(\.formatted).joined(separator: ", ")) Hz (charts at each scene's first rate and mode)" }
-        if results.count > ReportCharts.turnChartSceneLimit { summary += "; more than \(ReportCharts.turnChartSceneLimit) scenes: no turn, acceleration or fix charts" }
-        if reportCount > 1 {
+        if !request.rates.isEmpty { summary += " at \(request.rates.map(\.formatted).joined(separator: ", ")) Hz" }
+        if reportCount > results.count {
             summary += reportCount <= everyReportChartLimit
-                ? "; the other rates and modes folded under each scene"
-                : "; \(reportCount) scene × rate × mode reports, more than the \(everyReportChartLimit) charted in full: the other rates and modes are in the verdict table only"
+                ? " (charts at every rate and mode: the other rates and modes folded under each scene)"
+                : " (charts at each scene's first rate and mode: \(reportCount) scene × rate × mode reports are more than the \(everyReportChartLimit) charted in full; the others are in the verdict table)"
         }
+        if results.count > ReportCharts.turnChartSceneLimit { summary += "; more than \(ReportCharts.turnChartSceneLimit) scenes: no turn, acceleration or fix charts" }
         if let run { summary += "; benchmarks from \(run.path)" }
         summary += request.thresholds == Thresholds() ? "; default thresholds." : "; thresholds changed by flags."
         page += "\n<p class=\"meta\">\(esc(summary))</p></header>\n<nav><ul>\n"
