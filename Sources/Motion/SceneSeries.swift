@@ -99,3 +99,80 @@ extension Validation {
         return result
     }
 }
+
+extension SceneSeries {
+    /// Frame-to-frame acceleration |vₖ − vₖ₋₁|·hz at each frame, pt/s², with vₖ = (pₖ₊₁ − pₖ)·hz
+    /// the frame velocity (`speed` is its length): the change of velocity a frame shows, so a
+    /// speed jump or a turn at a join stands out as a spike. NaN at the first and last frame
+    /// (no velocity on one side).
+    /// - Complexity: O(frames).
+    public var acceleration: [Double] {
+        let n = positions.count
+        guard n >= 3 else { return Array(repeating: .nan, count: n) }
+        var result = [Double.nan]
+        result.reserveCapacity(n)
+        for k in 1..<(n - 1) {
+            let change = (positions[k + 1] - 2 * positions[k] + positions[k - 1]) * (hz * hz)
+            result.append((change * change).sum().squareRoot())
+        }
+        result.append(.nan)
+        return result
+    }
+}
+
+/// Frame speed over where frames fall against the start (`PhaseSweep`'s phases): at each frame of
+/// `Validation.series`, the least and the largest speed |p(tₖ₊₁ + φ/hz) − p(tₖ + φ/hz)|·hz over
+/// the phases φ = 0, 1/n, …, (n − 1)/n.
+public struct PhaseSpeedBand: Sendable, Equatable {
+    /// The number of phases sampled.
+    public let phases: Int
+    /// The frame times of phase 0 (the series' own), seconds.
+    public let times: [Double]
+    /// The least and largest frame speed across the phases at each frame, pt/s.
+    public let low: [Double]
+    public let high: [Double]
+}
+
+extension Validation {
+    /// The frame speed's range over `phases` phases of a frame, frame by frame: what the phase
+    /// sweep's figures are the peaks of, for a plot to draw as a band under phase 0's speed.
+    /// `nil` for a spring (its frames are not swept: it is smooth by model).
+    /// - Throws: `MotionError` for a rate that is not positive and finite, or a phase count below 1.
+    /// - Complexity: O(phases × frames).
+    public static func phaseSpeedBand(
+        _ scene: Scene, mode: TimingMode = .linear, hz: Double, phases: Int = PhaseSweep.defaultPhases
+    ) throws(MotionError) -> PhaseSpeedBand? {
+        guard phases >= 1 else { throw MotionError("phase count must be at least 1, got \(phases)") }
+        let position: (Double) -> SIMD2<Double>
+        switch scene.kind {
+        case .path(let motion, _):
+            let timed = motion.with(mode: mode)
+            position = { timed.position(at: $0) }
+        case .timeline(let motion, _):
+            position = motion.value
+        case .spring:
+            return nil
+        }
+        let series = try Validation.series(scene, mode: mode, hz: hz)
+        let times = series.times
+        var low = Array(repeating: Double.infinity, count: times.count)
+        var high = Array(repeating: -Double.infinity, count: times.count)
+        guard times.count >= 2 else { return PhaseSpeedBand(phases: phases, times: times, low: series.speed, high: series.speed) }
+        for index in 0..<phases {
+            let shift = Double(index) / Double(phases) / hz
+            var previous = position(times[0] + shift)
+            for k in 0..<(times.count - 1) {
+                let next = position(times[k + 1] + shift)
+                let d = next - previous
+                let speed = (d * d).sum().squareRoot() * hz
+                low[k] = Swift.min(low[k], speed)
+                high[k] = Swift.max(high[k], speed)
+                previous = next
+            }
+        }
+        // The last frame repeats the one before, as `SceneSeries.speed`.
+        low[times.count - 1] = low[times.count - 2]
+        high[times.count - 1] = high[times.count - 2]
+        return PhaseSpeedBand(phases: phases, times: times, low: low, high: high)
+    }
+}

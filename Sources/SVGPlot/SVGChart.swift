@@ -51,6 +51,26 @@ public struct SVGChart: Sendable {
     public var lineWidths: [Int: Double] = [:]
     /// Room left of the data area for the y ticks and label, px (wider for long category names).
     public var leftMargin: Double = 72
+    /// Series drawn as context, not data: a grey dashed line (`class="line muted"`), such as a
+    /// scene before a fix beside the scene after it. Their points, if any, stay in colour.
+    public var mutedSeries: Set<Int> = []
+    /// Ranges drawn as shaded bands under the series (`class="band"`), each with a legend entry.
+    public var bands: [Band] = []
+
+    /// A shaded range: at each `x`, from `low` to `high` (a gap where either is not finite).
+    public struct Band: Sendable {
+        public var name: String
+        public var x: [Double]
+        public var low: [Double]
+        public var high: [Double]
+
+        public init(_ name: String, x: [Double], low: [Double], high: [Double]) {
+            self.name = name
+            self.x = x
+            self.low = low
+            self.high = high
+        }
+    }
 
     public init(
         _ plot: Plot, description: String, width: Double = 720, height: Double = 360, identifier: String = "chart",
@@ -113,6 +133,9 @@ public struct SVGChart: Sendable {
     ///   (mismatched lengths, a bad range, too many series or annotations).
     /// - Complexity: O(*n*) for *n* samples in all.
     public func render() throws(PlotError) -> String {
+        for band in bands where band.x.count != band.low.count || band.x.count != band.high.count {
+            throw PlotError.mismatchedLengths(series: band.name, xCount: band.x.count, yCount: min(band.low.count, band.high.count))
+        }
         let (xs, ys) = try spans()
         let map = Mapping(chart: self, x: xs, y: ys)
         var writer = SVGWriter(chart: self, map: map)

@@ -47,15 +47,16 @@ public enum SVGPalette {
     /// `prefers-color-scheme: dark`, light again in print.
     public static let stylesheet: String = {
         var css = """
-        svg.fl{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;font-size:12px;--fg:#1b1b1b;--bg:#ffffff;--grid:#dddddd;--band:rgba(0,114,178,.12);--na:#9a9a9a}
-        @media (prefers-color-scheme:dark){svg.fl{--fg:#e6e6e6;--bg:#17181a;--grid:#3b3d40;--band:rgba(86,180,233,.18);--na:#777777}}
-        @media print{svg.fl{--fg:#000000;--bg:#ffffff;--grid:#cccccc;--band:rgba(0,0,0,.08)}}
+        svg.fl{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;font-size:12px;--fg:#1b1b1b;--bg:#ffffff;--grid:#dddddd;--band:rgba(0,114,178,.22);--na:#9a9a9a}
+        @media (prefers-color-scheme:dark){svg.fl{--fg:#e6e6e6;--bg:#17181a;--grid:#3b3d40;--band:rgba(86,180,233,.28);--na:#777777}}
+        @media print{svg.fl{--fg:#000000;--bg:#ffffff;--grid:#cccccc;--band:rgba(0,0,0,.15)}}
         svg.fl .bg{fill:var(--bg)}svg.fl text{fill:var(--fg)}svg.fl .title{font-size:14px;font-weight:600}
         svg.fl .axis{stroke:var(--fg);stroke-width:1;fill:none}svg.fl .grid{stroke:var(--grid);stroke-width:1}
         svg.fl .line{fill:none;stroke-width:1.6;stroke-linejoin:round}svg.fl .dot{stroke:var(--bg);stroke-width:.5}
         svg.fl .vdot{stroke:var(--fg);stroke-width:.35}svg.fl .na{fill:var(--na)}
+        svg.fl .pts,svg.fl .vpts,svg.fl .vpts-ring{fill:none;stroke-linecap:round}svg.fl .pts{stroke-width:4.8}svg.fl .vpts{stroke-width:5.2}svg.fl .vpts-ring{stroke:var(--fg);stroke-width:5.9}svg.fl .vpts.na{stroke:var(--na)}
         svg.fl .mark{fill:var(--bg);stroke:var(--fg);stroke-width:1.6}svg.fl .marklabel{font-size:11px;font-weight:600;paint-order:stroke;stroke:var(--bg);stroke-width:3px;stroke-linejoin:round}
-        svg.fl .band{fill:var(--band)}
+        svg.fl .band{fill:var(--band)}svg.fl .line.muted{stroke:var(--na);stroke-dasharray:6 4;stroke-width:1.8}
         """
         for (index, color) in series.enumerated() {
             css += "\nsvg.fl .s\(index){stroke:\(color)}svg.fl .f\(index){fill:\(color)}"

@@ -13,7 +13,7 @@ struct SVGWriter {
     }
 
     /// A legend entry: how its sample is drawn, and its text.
-    enum Sample { case line(Int), dot(Int), lineAndDot(Int), scale, mark }
+    enum Sample { case line(Int), dot(Int), lineAndDot(Int), scale, mark, muted, band }
 
     /// Approximate width of `text` at 12 px, for laying out the legend (no font metrics here).
     static func textWidth(_ text: String) -> Double { 6.8 * Double(text.count) }
@@ -22,10 +22,14 @@ struct SVGWriter {
         let plot = chart.plot
         let id = chart.identifier
         // Legend: one entry per series, the colour scale, and marks that have no place.
-        var entries: [(Sample, String)] = []
+        var entries: [(Sample, String)] = chart.bands.map { (.band, $0.name) }
         for (index, series) in plot.series.enumerated() {
             let colour = index % SVGPalette.series.count
             if chart.pointValues[index] != nil { continue }
+            if chart.mutedSeries.contains(index), series.style == .line {
+                entries.append((.muted, series.name))
+                continue
+            }
             switch series.style {
             case .line: entries.append((.line(colour), series.name))
             case .points: entries.append((.dot(colour), series.name))
@@ -84,10 +88,16 @@ struct SVGWriter {
         let area = map.area
         out += "<clipPath id=\"\(id)-clip\"><rect x=\"\(Self.number(area.x))\" y=\"\(Self.number(area.y))\" width=\"\(Self.number(area.width))\" height=\"\(Self.number(area.height))\"/></clipPath>\n"
         out += "<g class=\"data\" clip-path=\"url(#\(id)-clip)\" data-x-span=\"\(map.x.lowerBound) \(map.x.upperBound)\" data-y-span=\"\(map.y.lowerBound) \(map.y.upperBound)\">\n"
-        for (index, series) in plot.series.enumerated() {
+        for band in chart.bands { self.band(band) }
+        // Muted series (context: a scene before a fix) first, so the data draws over them.
+        let order = plot.series.indices.filter { chart.mutedSeries.contains($0) } + plot.series.indices.filter { !chart.mutedSeries.contains($0) }
+        for index in order {
+            let series = plot.series[index]
             let colour = index % SVGPalette.series.count
             out += "<g class=\"series\" data-series=\"\(Self.escaped(series.name))\">"
-            if series.style != .points { line(series, colour: colour, width: chart.lineWidths[index]) }
+            if series.style != .points {
+                line(series, colour: colour, width: chart.lineWidths[index], muted: chart.mutedSeries.contains(index))
+            }
             if series.style != .line {
                 dots(series, colour: colour, values: chart.pointValues[index], range: valueRange)
             }
@@ -146,6 +156,10 @@ struct SVGWriter {
             out += "<rect x=\"\(a)\" y=\"\(Self.number(y - 5))\" width=\"28\" height=\"10\" fill=\"url(#\(chart.identifier)-scale)\"/>"
         case .mark:
             out += "<path class=\"mark\" d=\"M\(m) \(Self.number(y - 5))l5 5l-5 5l-5 -5Z\"/>"
+        case .band:
+            out += "<rect class=\"band\" x=\"\(a)\" y=\"\(Self.number(y - 5))\" width=\"28\" height=\"10\"/>"
+        case .muted:
+            out += "<path class=\"line muted\" d=\"M\(a) \(yy)H\(b)\"/>"
         }
     }
 
@@ -157,22 +171,29 @@ struct SVGWriter {
         let top = Self.number(area.y), bottom = Self.number(area.y + area.height)
         out += "<g class=\"axes\">\n"
         let xTicks = plot.xAxis.ticks(in: map.x, maxCount: max(2, Int(area.width / 80)))
+        // Every grid line in one path (one node, not one per tick: a page holds 200 charts).
+        var grid = "", labels = ""
         for tick in xTicks {
             let x = Self.number(map.column(coordinate: tick.coordinate))
-            out += "<path class=\"grid\" d=\"M\(x) \(top)V\(bottom)\"/><text class=\"tick x\" x=\"\(x)\" y=\"\(Self.number(area.y + area.height + 16))\" text-anchor=\"middle\">\(Self.escaped(tick.label))</text>\n"
+            grid += "M\(x) \(top)V\(bottom)"
+            labels += "<text class=\"tick x\" x=\"\(x)\" y=\"\(Self.number(area.y + area.height + 16))\" text-anchor=\"middle\">\(Self.escaped(tick.label))</text>\n"
         }
         if let names = chart.yCategories, plot.yAxis.range == nil {
             for (index, name) in names.enumerated() {
                 let y = Self.number(map.row(coordinate: Double(index)))
-                out += "<path class=\"grid\" d=\"M\(left) \(y)H\(right)\"/><text class=\"tick y\" x=\"\(Self.number(area.x - 6))\" y=\"\(y)\" dy=\"4\" text-anchor=\"end\">\(Self.escaped(name))</text>\n"
+                grid += "M\(left) \(y)H\(right)"
+                labels += "<text class=\"tick y\" x=\"\(Self.number(area.x - 6))\" y=\"\(y)\" dy=\"4\" text-anchor=\"end\">\(Self.escaped(name))</text>\n"
             }
         } else {
             let yTicks = plot.yAxis.ticks(in: map.y, maxCount: max(2, Int(area.height / 40)))
             for tick in yTicks {
                 let y = Self.number(map.row(coordinate: tick.coordinate))
-                out += "<path class=\"grid\" d=\"M\(left) \(y)H\(right)\"/><text class=\"tick y\" x=\"\(Self.number(area.x - 6))\" y=\"\(y)\" dy=\"4\" text-anchor=\"end\">\(Self.escaped(tick.label))</text>\n"
+                grid += "M\(left) \(y)H\(right)"
+                labels += "<text class=\"tick y\" x=\"\(Self.number(area.x - 6))\" y=\"\(y)\" dy=\"4\" text-anchor=\"end\">\(Self.escaped(tick.label))</text>\n"
             }
         }
+        if !grid.isEmpty { out += "<path class=\"grid\" d=\"\(grid)\"/>\n" }
+        out += labels
         out += "<rect class=\"axis frame\" x=\"\(left)\" y=\"\(top)\" width=\"\(Self.number(area.width))\" height=\"\(Self.number(area.height))\"/>\n"
         if let label = plot.xAxis.label {
             out += "<text class=\"label x\" x=\"\(Self.number(area.x + area.width / 2))\" y=\"\(Self.number(area.y + area.height + 38))\" text-anchor=\"middle\">\(Self.escaped(label))</text>\n"
@@ -185,7 +206,7 @@ struct SVGWriter {
     }
 
     /// A path through the finite samples, broken (a new `M`) at each gap.
-    mutating func line(_ series: Series, colour: Int, width: Double?) {
+    mutating func line(_ series: Series, colour: Int, width: Double?, muted: Bool = false) {
         var d = ""
         var pen = false
         for k in series.x.indices {
@@ -197,32 +218,79 @@ struct SVGWriter {
             pen = true
         }
         guard !d.isEmpty else { return }
-        if let width {
+        if muted {
+            out += "<path class=\"line muted\" d=\"\(d)\"/>"
+        } else if let width {
             out += "<path class=\"line s\(colour)\" style=\"stroke-dasharray:none;stroke-width:\(Self.number(width))px;stroke-linecap:butt\" d=\"\(d)\"/>"
         } else {
             out += "<path class=\"line s\(colour)\" d=\"\(d)\"/>"
         }
     }
 
-    /// One circle per placed sample: the series' colour, or the viridis colour of its value.
+    /// A band as one filled path: each run of finite samples up its high side and back down its
+    /// low side, closed.
+    mutating func band(_ band: SVGChart.Band) {
+        var d = ""
+        var run: [(SIMD2<Double>, SIMD2<Double>)] = []
+        func close() {
+            guard run.count >= 2 else { run = []; return }
+            for (k, pair) in run.enumerated() { d += (k == 0 ? "M" : "L") + Self.coordinate(pair.0.x) + " " + Self.coordinate(pair.0.y) }
+            for pair in run.reversed() { d += "L" + Self.coordinate(pair.1.x) + " " + Self.coordinate(pair.1.y) }
+            d += "Z"
+            run = []
+        }
+        for k in band.x.indices {
+            guard let high = map.position(band.x[k], band.high[k]), let low = map.position(band.x[k], band.low[k]) else {
+                close()
+                continue
+            }
+            run.append((high, low))
+        }
+        close()
+        guard !d.isEmpty else { return }
+        out += "<g class=\"band-range\" data-band=\"\(Self.escaped(band.name))\"><path class=\"band\" d=\"\(d)\"/></g>\n"
+    }
+
+    /// The placed samples as dots drawn by round line caps: one `<path>` per colour instead of
+    /// one `<circle>` per sample (a page of 100 scenes holds tens of thousands of samples; each
+    /// element costs the browser a node to build, style and lay out). A plain series is one
+    /// `pts` path in its colour, in sample order. A series with values is a `vpts-ring` path of
+    /// every sample in order (the outline in the text colour), then one `vpts` path per colour:
+    /// the viridis colour of the value rounded to 1/32 of the scale (`viridisBins`), grey (`na`)
+    /// for a value that is not finite.
     mutating func dots(_ series: Series, colour: Int, values: [Double]?, range: (Double, Double)) {
         let span = range.1 - range.0
+        var all = ""
+        var bins: [Int: String] = [:]
         for k in series.x.indices {
             guard let p = map.position(series.x[k], series.y[k]), map.contains(p) else { continue }
-            let cx = Self.coordinate(p.x), cy = Self.coordinate(p.y)
+            let dot = "M" + Self.coordinate(p.x) + " " + Self.coordinate(p.y) + "h0"
+            all += dot
             if let values {
                 let value = values.indices.contains(k) ? values[k] : .nan
-                if value.isFinite {
-                    let fill = SVGPalette.viridis(at: span > 0 ? (value - range.0) / span : 0.5)
-                    out += "<circle class=\"vdot\" cx=\"\(cx)\" cy=\"\(cy)\" r=\"2.6\" fill=\"\(fill)\"/>"
-                } else {
-                    out += "<circle class=\"vdot na\" cx=\"\(cx)\" cy=\"\(cy)\" r=\"2.6\"/>"
-                }
+                let bin = value.isFinite ? Int(((span > 0 ? (value - range.0) / span : 0.5) * Double(Self.viridisBins)).rounded()) : -1
+                bins[bin, default: ""] += dot
+            }
+        }
+        guard !all.isEmpty else { return }
+        guard values != nil else {
+            out += "<path class=\"pts s\(colour)\" d=\"\(all)\"/>"
+            return
+        }
+        out += "<path class=\"vpts-ring\" d=\"\(all)\"/>"
+        for bin in bins.keys.sorted() {
+            if bin < 0 {
+                out += "<path class=\"vpts na\" d=\"\(bins[bin]!)\"/>"
             } else {
-                out += "<circle class=\"dot f\(colour)\" cx=\"\(cx)\" cy=\"\(cy)\" r=\"2.4\"/>"
+                let fill = SVGPalette.viridis(at: Double(min(max(bin, 0), Self.viridisBins)) / Double(Self.viridisBins))
+                out += "<path class=\"vpts\" stroke=\"\(fill)\" d=\"\(bins[bin]!)\"/>"
             }
         }
     }
+
+    /// The steps a value per dot is rounded to on the viridis scale: 32, finer than the eye
+    /// tells apart on a dot 5 px wide.
+    static let viridisBins = 32
 
     /// A px coordinate with at most two decimals, no trailing zeros (`12.5`, `300`, `-0.25`):
     /// a hundredth of a pixel is below any display's resolution, and it keeps files small.

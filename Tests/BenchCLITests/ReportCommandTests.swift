@@ -34,6 +34,16 @@ import Testing
         ((try? element.nodes(forXPath: "@\(name)")) ?? []).first?.stringValue
     }
 
+    /// The dots of a series group in sample order (drawn as `Mx yh0` in one path: `pts`, or
+    /// `vpts-ring` for dots coloured by a value).
+    static func dots(_ series: XMLElement) -> [(x: Double, y: Double)] {
+        let path = nodes(series, "./*[local-name()='path'][@class='vpts-ring' or starts-with(@class,'pts ')]").first
+        return (path.flatMap { string($0, "d") } ?? "").split(separator: "M").compactMap { part in
+            let numbers = part.replacingOccurrences(of: "h0", with: "").split(separator: " ").compactMap { Double($0) }
+            return numbers.count == 2 ? (numbers[0], numbers[1]) : nil
+        }
+    }
+
     static func attribute(_ element: XMLElement, _ name: String) -> Double {
         Double(string(element, name) ?? "") ?? .nan
     }
@@ -49,9 +59,12 @@ import Testing
         #expect(run.stdout.contains("bench report: wrote \(out.path)/index.html"))
         let files = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
         let svgs = files.filter { $0.hasSuffix(".svg") }
-        // Six seed scenes × two charts, the turns of the two bees with a turn break, the two
-        // menu springs' integrators, the speedups, and one chart per benchmark result.
-        #expect(svgs.count == 12 + 2 + 2 + 1 + 25, "\(svgs)")
+        // Six seed scenes × three charts (path or offset, speed, acceleration), the turns of the
+        // two bees with a turn break, the two menu springs' integrators, the fixes at 60 Hz
+        // linear before and after (4 per bee 1, 3 per bee 2, the wave growth and the dismiss's
+        // rest stop), the paced reports of the four bees (path, speed, acceleration and the
+        // hairpin's turn), the speedups, and one chart per benchmark result.
+        #expect(svgs.count == 18 + 2 + 2 + 16 + 16 + 1 + 25, "\(svgs)")
         #expect(files.allSatisfy { !$0.hasPrefix(".") }, "a staging folder was left: \(files)")
         let page = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
         for name in svgs {
@@ -125,10 +138,10 @@ import Testing
             (left + (x - xs[0]) / (xs[1] - xs[0]) * width, top + (y - ys[0]) / (ys[1] - ys[0]) * height)
         }
         let frames = try #require(Self.nodes(svg, ".//*[local-name()='g'][@data-series='frames @60 Hz']").first)
-        let dots = Self.nodes(frames, "./*[local-name()='circle']")
+        let dots = Self.dots(frames)
         let first = try #require(dots.first)
         let want = place(start.x, start.y)
-        #expect(abs(Self.attribute(first, "cx") - want.0) <= 0.051 && abs(Self.attribute(first, "cy") - want.1) <= 0.051)
+        #expect(abs(first.x - want.0) <= 0.051 && abs(first.y - want.1) <= 0.051)
         // One dot per frame the validation sampled at 60 Hz.
         let report = try Validation.validate(try Scene.bee(BeeFlight(bee: .one, sign: 1)), mode: .linear, hz: 60)
         #expect(dots.count == report.frames)
@@ -138,6 +151,154 @@ import Testing
         let mark = try #require(marks.first { ($0.stringValue ?? "").hasPrefix("teleport") })
         let at = place(teleport.from.position.x, teleport.from.position.y)
         #expect(abs(Self.attribute(mark, "data-x") - at.0) <= 0.051 && abs(Self.attribute(mark, "data-y") - at.1) <= 0.051)
+    }
+
+    /// The fixes of bee1+ at 60 Hz linear, each applied to the model and drawn before and after:
+    /// the kink's control point on the path (the join (820, 200) marked where it is), the
+    /// balanced join on the frame speed (the join's new time marked at the balanced speed), the
+    /// seam's start moved off screen; each chart says the finding is gone, and the page lists
+    /// the menu's fix that has no picture.
+    @Test func fixChartsShowTheSceneBeforeAndAfter() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("r")
+        let run = try runBench(["report", "bee1+", "menu", "--mode", "linear", "--hz", "60", "--out", out.path])
+        #expect(run.code == 0, "\(run.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasPrefix("scene-bee1+-fix") }.sorted()
+        #expect(files == (1...4).map { "scene-bee1+-fix\($0).svg" })
+        let scene = try Scene.bee(BeeFlight(bee: .one, sign: 1))
+        let report = try Validation.validate(scene, mode: .linear, hz: 60)
+        let fixes = Validation.fixes(for: SceneValidation(scene: scene, reports: [report], judgesFrameCost: false))
+        #expect(fixes.count == 4)
+        for (index, fix) in fixes.enumerated() {
+            let svg = try Self.xml(out.appendingPathComponent("scene-bee1+-fix\(index + 1).svg"))
+            let description = Self.nodes(svg, "./*[local-name()='desc']").first?.stringValue ?? ""
+            #expect(description.contains("is gone"), "\(description)")
+            // Before: one grey dashed line; after: a solid one in a series colour.
+            let before = try #require(Self.nodes(svg, ".//*[local-name()='g'][starts-with(@data-series,'before')]").first)
+            #expect(Self.string(try #require(Self.nodes(before, "./*[local-name()='path']").first), "class") == "line muted")
+            let after = try #require(Self.nodes(svg, ".//*[local-name()='g'][starts-with(@data-series,'after')]").first)
+            #expect(Self.string(try #require(Self.nodes(after, "./*[local-name()='path']").first), "class")?.hasPrefix("line s") == true)
+            let frame = try #require(Self.nodes(svg, ".//*[local-name()='rect'][contains(@class,'frame')]").first)
+            let data = try #require(Self.nodes(svg, ".//*[local-name()='g'][@class='data']").first)
+            let xs = (Self.string(data, "data-x-span") ?? "").split(separator: " ").compactMap { Double($0) }
+            let ys = (Self.string(data, "data-y-span") ?? "").split(separator: " ").compactMap { Double($0) }
+            try #require(xs.count == 2 && ys.count == 2)
+            let left = Self.attribute(frame, "x"), top = Self.attribute(frame, "y")
+            let width = Self.attribute(frame, "width"), height = Self.attribute(frame, "height")
+            let marks = Self.nodes(svg, ".//*[local-name()='g'][@class='mark-at']")
+            func expectMark(_ prefix: String, at x: Double, _ y: Double, yDown: Bool) throws {
+                let mark = try #require(marks.first { ($0.stringValue ?? "").hasPrefix(prefix) }, "\(prefix) in \(marks.map(\.stringValue))")
+                let fy = (y - ys[0]) / (ys[1] - ys[0])
+                let want = (left + (x - xs[0]) / (xs[1] - xs[0]) * width, top + (yDown ? fy : 1 - fy) * height)
+                #expect(abs(Self.attribute(mark, "data-x") - want.0) <= 0.051 && abs(Self.attribute(mark, "data-y") - want.1) <= 0.051)
+            }
+            switch fix.reason {
+            case .tangentJoin(let element, _, _, _, _, let to, _):
+                #expect(element == 4)
+                try expectMark("sharp turns at join 4 → 5", at: 820, 200, yDown: true)
+                try expectMark("control point moved here", at: to.x, to.y, yDown: true)
+            case .balancedJoin(let element, _, let to, _, _, let speed):
+                try expectMark("join \(element) → \(element + 1) at", at: to, speed, yDown: false)
+            case .offScreenCycle(let seam, let start, _):
+                try expectMark("teleport at the restart", at: seam.to.x, seam.to.y, yDown: true)
+                let moved = try #require(start)
+                #expect(moved.to.x < 0)
+                try expectMark("start moved off screen", at: moved.to.x, moved.to.y, yDown: true)
+            default:
+                Issue.record("unexpected fix \(fix.reason)")
+            }
+        }
+        // The menu: the wave's growth drawn on the offset; the dismiss's settled spring has no picture.
+        let page = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(page.contains("scene-menu-show-fix1.svg"))
+        #expect(page.contains("no picture ("))
+    }
+
+    /// The place of the data point (`x`, `y`) in a chart, from the data area and spans it states.
+    static func placer(_ svg: XMLElement, yDown: Bool = false) throws -> (Double, Double) -> (Double, Double) {
+        let frame = try #require(nodes(svg, ".//*[local-name()='rect'][contains(@class,'frame')]").first)
+        let data = try #require(nodes(svg, ".//*[local-name()='g'][@class='data']").first)
+        let xs = (string(data, "data-x-span") ?? "").split(separator: " ").compactMap { Double($0) }
+        let ys = (string(data, "data-y-span") ?? "").split(separator: " ").compactMap { Double($0) }
+        try #require(xs.count == 2 && ys.count == 2)
+        let left = attribute(frame, "x"), top = attribute(frame, "y")
+        let width = attribute(frame, "width"), height = attribute(frame, "height")
+        return { x, y in
+            let fy = (y - ys[0]) / (ys[1] - ys[0])
+            return (left + (x - xs[0]) / (xs[1] - xs[0]) * width, top + (yDown ? fy : 1 - fy) * height)
+        }
+    }
+
+    /// bee1+ linear at 60 Hz: the speed chart's band is the phase sweep's range (Motion's
+    /// `phaseSpeedBand`) at every frame, up the high side and back down the low side; the
+    /// acceleration chart marks the speed jump at the join 4 → 5 on its spike.
+    @Test func speedBandAndAccelerationChart() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("r")
+        let run = try runBench(["report", "bee1+", "--mode", "linear", "--hz", "60", "--out", out.path])
+        #expect(run.code == 0, "\(run.stderr)")
+        let scene = try Scene.bee(BeeFlight(bee: .one, sign: 1))
+        let report = try Validation.validate(scene, mode: .linear, hz: 60)
+        let band = try #require(try Validation.phaseSpeedBand(scene, mode: .linear, hz: 60))
+        let speed = try Self.xml(out.appendingPathComponent("scene-bee1+-speed.svg"))
+        let place = try Self.placer(speed)
+        let path = try #require(Self.nodes(speed, ".//*[local-name()='g'][@class='band-range']/*[local-name()='path']").first)
+        #expect(Self.string(path, "class") == "band")
+        let d = Self.string(path, "d") ?? ""
+        // The first run: frames 0 up to the teleport's (left out with its neighbours).
+        let teleport = try #require(report.metrics.teleports.first).from.frame
+        let firstRun = d.split(separator: "Z").first.map(String.init) ?? ""
+        let numbers = firstRun.split(whereSeparator: { "ML ".contains($0) }).compactMap { Double($0) }
+        #expect(numbers.count == 4 * (teleport - 1), "\(numbers.count) numbers for \(teleport - 1) frames")
+        for k in [0, 40, teleport - 2] {
+            let high = place(band.times[k], band.high[k])
+            #expect(abs(numbers[2 * k] - high.0) <= 0.051 && abs(numbers[2 * k + 1] - high.1) <= 0.051, "frame \(k) high")
+            let back = 2 * (teleport - 1) + 2 * (teleport - 2 - k)
+            let low = place(band.times[k], band.low[k])
+            #expect(abs(numbers[back] - low.0) <= 0.051 && abs(numbers[back + 1] - low.1) <= 0.051, "frame \(k) low")
+        }
+        let acceleration = try Self.xml(out.appendingPathComponent("scene-bee1+-acceleration.svg"))
+        let at = try Self.placer(acceleration)
+        let series = try Validation.series(scene, mode: .linear, hz: 60).acceleration
+        let jump = try #require(report.findings.compactMap { finding -> SpeedJump? in
+            if case .speedJump(let jump) = finding, abs(jump.at.time - 1.883) < 0.01 { return jump }
+            return nil
+        }.first)
+        let k = [jump.at.frame, jump.at.frame + 1].max { series[$0] < series[$1] }!
+        let mark = try #require(Self.nodes(acceleration, ".//*[local-name()='g'][@class='mark-at']").first { ($0.stringValue ?? "").hasPrefix("speed jumps: 2") })
+        let want = at(Double(k) / 60, series[k])
+        #expect(abs(Self.attribute(mark, "data-x") - want.0) <= 0.051 && abs(Self.attribute(mark, "data-y") - want.1) <= 0.051)
+        // The spike is the chart's largest value but the speed jump at 2.83 s's.
+        #expect(series[k] > 10 * series[k - 10])
+    }
+
+    /// Every rate and mode of a small report is charted, the first under the plain names and
+    /// the others named by mode and rate, folded under the scene: each drawn from its own
+    /// report (one dot per frame at its rate, in its mode).
+    @Test func everyRateAndModeIsCharted() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("r")
+        let run = try runBench(["report", "bee1+", "--hz", "60,120", "--out", out.path])
+        #expect(run.code == 0, "\(run.stderr)")
+        let files = Set(try FileManager.default.contentsOfDirectory(atPath: out.path))
+        let scene = try Scene.bee(BeeFlight(bee: .one, sign: 1))
+        for (mode, hz, name) in [(TimingMode.linear, 60.0, ""), (.paced, 60, "-paced-60hz"), (.linear, 120, "-linear-120hz"), (.paced, 120, "-paced-120hz")] {
+            for chart in ["path", "speed", "acceleration"] {
+                #expect(files.contains("scene-bee1+\(name)-\(chart).svg"), "\(name) \(chart)")
+            }
+            let svg = try Self.xml(out.appendingPathComponent("scene-bee1+\(name)-path.svg"))
+            let title = Self.nodes(svg, "./*[local-name()='title']").first?.stringValue ?? ""
+            #expect(title.contains("\(mode.rawValue) @\(Int(hz)) Hz"), "\(title)")
+            let frames = try #require(Self.nodes(svg, ".//*[local-name()='g'][@data-series='frames @\(Int(hz)) Hz']").first)
+            let report = try Validation.validate(scene, mode: mode, hz: hz)
+            #expect(Self.dots(frames).count == report.frames)
+        }
+        let page = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(page.components(separatedBy: "<details class=\"variant\">").count - 1 == 3)
+        #expect(page.contains("the other rates and modes folded under each scene"))
     }
 
     @Test func badInputIsOneLineAndLeavesNothing() throws {
@@ -167,7 +328,7 @@ import Testing
         let run = try runBench(["report", "menu-show", "--out", folder.path])
         #expect(run.code == 0, "\(run.stderr)")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        #expect(files == ["index.html", "notes.txt", "scene-menu-show-integrators.svg", "scene-menu-show-offset.svg", "scene-menu-show-speed.svg"])
+        #expect(files == ["index.html", "notes.txt", "scene-menu-show-acceleration.svg", "scene-menu-show-fix1.svg", "scene-menu-show-integrators.svg", "scene-menu-show-offset.svg", "scene-menu-show-speed.svg"])
         // The integrators chart: a series per integrator, on a log axis.
         let integrators = try Self.xml(folder.appendingPathComponent("scene-menu-show-integrators.svg"))
         #expect(Self.nodes(integrators, ".//*[local-name()='g'][@class='series']").count >= 3)
@@ -185,7 +346,7 @@ import Testing
         let lanes = Self.nodes(svg, ".//*[local-name()='text'][contains(@class,'tick y')]").compactMap(\.stringValue)
         #expect(lanes == ["late frames", "presented", "callback work", "vsync"])
         let presented = try #require(Self.nodes(svg, ".//*[local-name()='g'][@data-series='presented']").first)
-        #expect(Self.nodes(presented, "./*[local-name()='circle']").count == 60)
+        #expect(Self.dots(presented).count == 60)
         let late = try #require(Self.nodes(svg, ".//*[local-name()='g'][@data-series='late: target → presented']").first)
         #expect(!Self.nodes(late, "./*[local-name()='path']").isEmpty)
         let marks = Self.nodes(svg, ".//*[local-name()='g'][@class='mark-at']").compactMap(\.stringValue)

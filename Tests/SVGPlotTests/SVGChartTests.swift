@@ -26,6 +26,21 @@ func attribute(_ element: XMLElement, _ name: String) -> String? {
     ((try? element.nodes(forXPath: "@\(name)")) ?? []).first?.stringValue
 }
 
+/// The dots of a series group, in sample order: the points of its `pts` path (or, with values,
+/// its `vpts-ring` path), each drawn as `Mx yh0`.
+func dots(_ series: XMLElement) -> [(Double, Double)] {
+    let path = elements(series, "./*[local-name()='path'][@class='vpts-ring' or starts-with(@class,'pts ')]").first
+    return dotPoints(path.flatMap { attribute($0, "d") } ?? "")
+}
+
+/// The points of `Mx yh0Mx yh0…`.
+func dotPoints(_ d: String) -> [(Double, Double)] {
+    d.split(separator: "M").compactMap { part in
+        let numbers = part.replacingOccurrences(of: "h0", with: "").split(separator: " ").compactMap { Double($0) }
+        return numbers.count == 2 ? (numbers[0], numbers[1]) : nil
+    }
+}
+
 func number(_ element: XMLElement, _ name: String) -> Double {
     Double(attribute(element, name) ?? "") ?? .nan
 }
@@ -64,15 +79,16 @@ func number(_ element: XMLElement, _ name: String) -> Double {
         #expect(texts.contains("t (s)") && texts.contains("speed (pt/s)"))
         #expect(texts.contains("0.0") && texts.contains("3.0"), "\(texts)")
         #expect(texts.contains { $0.contains("off the plot: far") })
-        let dots = elements(root, "//*[local-name()='circle'][contains(@class,'f0')]")
-        // Four data dots in series a, plus its legend sample.
-        let inSeries = elements(root, "//*[local-name()='g'][@class='series'][1]/*[local-name()='circle']")
+        // Four data dots in series a, one path in its colour; its legend sample a circle.
+        let first = try #require(elements(root, "//*[local-name()='g'][@class='series'][1]").first)
+        let inSeries = dots(first)
         #expect(inSeries.count == 4)
-        #expect(dots.count == 5)
+        #expect(elements(first, "./*[local-name()='path'][@class='pts s0']").count == 1)
+        #expect(elements(root, "//*[local-name()='g'][@class='legend']/*[local-name()='circle'][contains(@class,'f0')]").count == 1)
         for (k, (x, y)) in [(0.0, 0.0), (1, 10), (2, 20), (3, 15)].enumerated() {
             let want = try #require(Self.expected(root, x: x, y: y, yReversed: false))
-            #expect(abs(number(inSeries[k], "cx") - want.0) <= 0.051)
-            #expect(abs(number(inSeries[k], "cy") - want.1) <= 0.051)
+            #expect(abs(inSeries[k].0 - want.0) <= 0.051)
+            #expect(abs(inSeries[k].1 - want.1) <= 0.051)
         }
         // The placed mark sits on its point.
         let mark = try #require(elements(root, "//*[local-name()='g'][@class='mark-at']").first)
@@ -92,18 +108,26 @@ func number(_ element: XMLElement, _ name: String) -> Double {
         let a = try #require(try chart.position(x: 0, y: 0)), b = try #require(try chart.position(x: 400, y: 50))
         #expect(a.y < b.y && a.x < b.x)
         let root = try #require(parsed(try chart.render()))
-        let circles = elements(root, "//*[local-name()='g'][@class='series']/*[local-name()='circle']")
+        let points = dots(try #require(elements(root, "//*[local-name()='g'][@class='series']").first))
         let want = try #require(Self.expected(root, x: 400, y: 50, yReversed: true))
-        #expect(abs(number(circles[1], "cx") - want.0) <= 0.051 && abs(number(circles[1], "cy") - want.1) <= 0.051)
+        #expect(abs(points[1].0 - want.0) <= 0.051 && abs(points[1].1 - want.1) <= 0.051)
     }
 
     @Test func pointValuesTakeViridisAndNonFiniteIsGrey() throws {
         let plot = Plot(series: [Series("frames", x: [0, 1, 2, 3], y: [1, 2, 3, 4], style: .points)])
         let chart = SVGChart(plot, description: "d", pointValues: [0: [10, 20, .nan, 30]], pointValueLabel: "speed (pt/s)")
         let root = try #require(parsed(try chart.render()))
-        let dots = elements(root, "//*[local-name()='g'][@class='series']/*[local-name()='circle']")
-        #expect(dots.map { attribute($0, "fill") } == ["#440154", "#21908d", nil, "#fde725"])
-        #expect(attribute(dots[2], "class") == "vdot na")
+        // Every sample in order in the outline path; each in the path of its colour (a value
+        // not finite: grey, class `na`).
+        let series = try #require(elements(root, "//*[local-name()='g'][@class='series']").first)
+        let all = dots(series)
+        #expect(all.count == 4)
+        let coloured = elements(series, "./*[local-name()='path'][starts-with(@class,'vpts')][not(@class='vpts-ring')]")
+        func colour(of point: (Double, Double)) -> String? {
+            coloured.first { path in dotPoints(attribute(path, "d") ?? "").contains { $0 == point } }
+                .map { attribute($0, "stroke") ?? attribute($0, "class") ?? "" }
+        }
+        #expect(all.map(colour) == ["#440154", "#21908d", "vpts na", "#fde725"])
     }
 
     /// matplotlib's viridis at 0, 0.5 and 1 (`_viridis_data` rows 0, 128 and 255 round to these).

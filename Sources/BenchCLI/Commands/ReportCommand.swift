@@ -14,11 +14,17 @@ let reportCommand = Command(
 
     The page: the verdict table (scene × mode × rate, with the kinds of finding) and the
     findings and fixes in the words 'bench validate' prints; per scene, at its first rate and
-    mode, the path on its screen with each frame's sample as a dot coloured by its frame speed
+    mode (the others folded under it while the page has at most 40 scene × rate × mode
+    reports), the path on its screen with each frame's sample as a dot coloured by its frame speed
     (or, for a spring, its offset; for a scalar timeline, its value) and its frame speed
-    against time with the speed floor drawn, the findings that have a place (teleports, speed
+    against time with the speed floor drawn (shaded: its range over the validation's frame
+    phases), and its frame-to-frame acceleration (pt/s²), the findings that have a place (teleports, speed
     jumps, turns) marked where they happen; for a spring also each integrator's error against
-    the exact motion, one step per frame. With --frames MODEL ('bench validate' lists the
+    the exact motion, one step per frame. Each computed fix at that rate and mode, applied to
+    the scene's model and validated again, before (grey, dashed) and after (solid): the path
+    for a moved control point, start or end, the frame speed for a moved join time, the offset
+    for a rest stop or wave growth; whether the finding is gone; a fix the model cannot take is
+    listed without a picture (more than 20 scenes: no fix, acceleration or turn charts). With --frames MODEL ('bench validate' lists the
     models): the frames as delivered in lanes (vsyncs, callback work, presentations, late frames
     from target to presentation; 60 frames around the worst hitch) beside the platforms'
     metrics. With --run RUN.json (a flightline.run/1 document,
@@ -43,7 +49,7 @@ let reportCommand = Command(
         .option("out", "PATH", "the folder (DIR) to write index.html and the SVG files into (created if missing; its parent must exist)"),
         .option("run", "RUN.json", "add a benchmark run's results (flightline.run/1, as 'bench run --json FILE' writes)"),
         .option("compare", "NAME", "with --run: compare the run with the saved baseline NAME (Benchmarks/baselines/NAME.json, or in FLIGHTLINE_BASELINES), as 'bench run --compare' judges it"),
-        .option("hz", "R,…", "frame rates, frames per second (default 60; charts at the first)"),
+        .option("hz", "R,…", "frame rates, frames per second (default 60; charts at every rate while the page has at most 40 reports)"),
         .choice("mode", "MODE", ["linear", "paced", "both"], "path timing: linear (the demo's keyframes), paced (constant speed) or both (default)"),
         SceneSelection.seedSpec,
     ] + SceneSelection.specs + SceneThresholds.specs + FrameDeliveryOption.specs.filter { $0.name != "trace-out" },

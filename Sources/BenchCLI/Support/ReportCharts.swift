@@ -65,8 +65,18 @@ enum ReportCharts {
     ///
     /// - Parameter drawsTurns: add the turn chart of a path with a turn finding (a report of
     ///   more than ``turnChartSceneLimit`` scenes leaves them out: its tables give the turns).
-    static func scene(_ result: SceneValidation, slug: String, thresholds: Thresholds, drawsTurns: Bool = true) throws -> [Chart] {
-        guard let report = result.reports.first else { return [] }
+    /// - Parameter drawsAcceleration: add the frame-to-frame acceleration chart (`bench report`'s
+    ///   pages; `validate --svg-dir` keeps to path, speed and turns).
+    /// - Parameter reportIndex: which of the scene's reports (rate and mode) to draw: the first
+    ///   keeps the plain file names (`scene-bee1+-path.svg`), another is named by its mode and
+    ///   rate (`scene-bee1+-paced-120hz-path.svg`).
+    static func scene(
+        _ result: SceneValidation, slug: String, thresholds: Thresholds, drawsTurns: Bool = true, drawsAcceleration: Bool = false,
+        reportIndex: Int = 0
+    ) throws -> [Chart] {
+        guard result.reports.indices.contains(reportIndex) else { return [] }
+        let report = result.reports[reportIndex]
+        let slug = reportIndex == 0 ? slug : "\(slug)-\(variantName(report))"
         let scene = result.scene
         let hz = report.hz, mode = report.mode ?? .linear
         let style = ScenePlots.Style(width: 100, height: 30)
@@ -123,12 +133,33 @@ enum ReportCharts {
             let frame = speed.indices.contains(event.frame) && speed[event.frame].isNaN ? event.frame - 1 : event.frame
             return speed.indices.contains(frame) && speed[frame].isFinite ? SIMD2(event.time, speed[frame]) : nil
         }
+        // The phase sweep's range: the frame speed wherever frames fall against the start.
+        let band: PhaseSpeedBand?
+        do {
+            band = try Validation.phaseSpeedBand(scene, mode: mode, hz: hz, phases: report.phaseSweep?.phases ?? PhaseSweep.defaultPhases)
+        } catch {
+            throw CLIError.usage("\(scene.name): \(error)")
+        }
+        var bands: [SVGChart.Band] = []
+        if let band, band.times.count == speed.count {
+            // A teleport's step falls in its frame or the one before, by phase: both left out.
+            let gaps = Set(speed.indices.filter { speed[$0].isNaN }.flatMap { [$0 - 1, $0, $0 + 1] })
+            let low = band.low.indices.map { gaps.contains($0) ? .nan : band.low[$0] }
+            let high = band.high.indices.map { gaps.contains($0) ? .nan : band.high[$0] }
+            bands.append(SVGChart.Band("frame speed over \(band.phases) phases of the frames against the start (min–max)", x: band.times, low: low, high: high))
+            if let top = high.filter(\.isFinite).max(), let range = speedPlot.yAxis.range, top * 1.05 > range.upperBound {
+                speedPlot.yAxis.range = range.lowerBound...(top * 1.05)
+            }
+        }
         let speedDescription = "\(label): frame speed |pₖ₊₁ − pₖ|·hz at each frame against time, the speed floor (below it speed jumps and turns are not judged) as a line; teleports left out (a gap)"
+            + (bands.isEmpty ? "" : "; shaded: the least to the largest frame speed at each frame when the frames fall a fraction of a frame later (\(band?.phases ?? 0) phases, the validation's phase sweep)")
             + (report.findings.isEmpty ? "; no finding." : "; findings marked: \(findingWords(report).joined(separator: ", ")).")
-        charts.append(
-            Chart(
-                file: "scene-\(slug)-speed.svg", caption: "frame speed",
-                svg: try render(SVGChart(speedPlot, description: speedDescription, identifier: "\(slug)-speed"))))
+        var speedChart = SVGChart(speedPlot, description: speedDescription, identifier: "\(slug)-speed")
+        speedChart.bands = bands
+        charts.append(Chart(file: "scene-\(slug)-speed.svg", caption: "frame speed", svg: try render(speedChart)))
+        if drawsAcceleration, let acceleration = try accelerationChart(series, report: report, slug: slug, label: label) {
+            charts.append(acceleration)
+        }
         if drawsTurns, first == .path, let turn = try turnChart(series, report: report, slug: slug, label: label, thresholds: thresholds) {
             charts.append(turn)
         }
@@ -145,6 +176,41 @@ enum ReportCharts {
         }
         if let lanes = try delivery(report, slug: slug, label: label) { charts.append(lanes) }
         return charts
+    }
+
+    /// A report's mode and rate as a file-name part: `paced-120hz`, `90hz` (no mode), `59.94hz`.
+    static func variantName(_ report: ValidationReport) -> String {
+        slug([report.mode?.rawValue, "\(report.hz.formatted)hz"].compactMap { $0 }.joined(separator: "-"))
+    }
+
+    /// Frame-to-frame acceleration |vₖ − vₖ₋₁|·hz against time (`SceneSeries.acceleration`), pt/s²,
+    /// teleports' steps left out, the findings that have a frame marked: a break is a spike.
+    static func accelerationChart(_ series: SceneSeries, report: ValidationReport, slug: String, label: String) throws -> Chart? {
+        var acceleration = series.acceleration
+        guard acceleration.count >= 3 else { return nil }
+        // A teleport's step is no velocity: the changes into and out of it are left out (gaps).
+        for teleport in report.metrics.teleports {
+            for k in [teleport.from.frame, teleport.from.frame + 1] where acceleration.indices.contains(k) { acceleration[k] = .nan }
+        }
+        var plot = Plot(title: "\(label): frame-to-frame acceleration |vₖ − vₖ₋₁|·hz")
+        plot.xAxis.label = "t (s)"
+        plot.yAxis.label = "acceleration (pt/s²)"
+        plot.series = [Series("acceleration", x: series.times, y: acceleration)]
+        // Room above the highest spike for its mark's label.
+        if let top = acceleration.filter(\.isFinite).max(), top > 0 { plot.yAxis.range = 0...(top * 1.15) }
+        plot.annotations = marks(report) { event in
+            let k = event.frame
+            guard acceleration.indices.contains(k) else { return nil }
+            // The spike of a break is at its frame or the next (the velocity after it).
+            let candidates = [k, k + 1].filter { acceleration.indices.contains($0) && acceleration[$0].isFinite }
+            guard let best = candidates.max(by: { acceleration[$0] < acceleration[$1] }) else { return nil }
+            return SIMD2(series.times[best], acceleration[best])
+        }
+        let description = "\(label): the change of frame velocity from each frame to the next, times the rate, against time; teleports left out (a gap)"
+            + (report.findings.isEmpty ? "; no finding." : "; findings marked at their spike: \(findingWords(report).joined(separator: ", ")).")
+        return Chart(
+            file: "scene-\(slug)-acceleration.svg", caption: "frame-to-frame acceleration",
+            svg: try render(SVGChart(plot, description: description, identifier: "\(slug)-acceleration")))
     }
 
     /// The most scenes a report draws turn charts for: 20. A report of 100 layers with kinked

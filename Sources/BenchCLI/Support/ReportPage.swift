@@ -36,7 +36,9 @@ enum ReportPage {
 
     /// Every scene's charts, each scene under a file-name slug of its own (`bee1+`, `a-b`, a
     /// second `a-b` as `a-b-2`).
-    static func sceneCharts(_ results: [SceneValidation], thresholds: Thresholds) throws -> [(SceneValidation, String, [ReportCharts.Chart])] {
+    static func sceneCharts(
+        _ results: [SceneValidation], thresholds: Thresholds, drawsAcceleration: Bool = false
+    ) throws -> [(SceneValidation, String, [ReportCharts.Chart])] {
         var used = Set<String>()
         return try results.map { result in
             var slug = ReportCharts.slug(result.scene.name)
@@ -47,9 +49,14 @@ enum ReportPage {
             }
             used.insert(slug)
             return (result, slug, try ReportCharts.scene(
-                result, slug: slug, thresholds: thresholds, drawsTurns: results.count <= ReportCharts.turnChartSceneLimit))
+                result, slug: slug, thresholds: thresholds, drawsTurns: results.count <= ReportCharts.turnChartSceneLimit,
+                drawsAcceleration: drawsAcceleration && results.count <= ReportCharts.turnChartSceneLimit))
         }
     }
+
+    /// The most scene × rate × mode reports a page charts in full (every rate and mode of every
+    /// scene); past it, each scene's first only, so a page of many scenes stays under 10 MB.
+    static let everyReportChartLimit = 40
 
     static func build(
         _ results: [SceneValidation], request: ValidateRequest, run: (report: RunReport, path: String)?,
@@ -65,6 +72,7 @@ enum ReportPage {
             return "<figure id=\"\(esc(chart.file))\">\n\(inline)<figcaption>\(esc(chart.caption)) · <a href=\"\(esc(chart.file))\">\(esc(chart.file))</a></figcaption></figure>"
         }
 
+        let allFixes = SceneReport.fixes(results, thresholds: request.thresholds)
         if !results.isEmpty {
             contents.append(("verdicts", "Verdicts"))
             var table = ["<table><thead><tr><th>scene</th><th>mode</th><th>rate</th><th>frames</th><th>verdict</th><th>findings</th></tr></thead><tbody>"]
@@ -77,19 +85,45 @@ enum ReportPage {
             }
             table.append("</tbody></table>")
             let findings = SceneReport.findings(
-                results, verbose: false,
-                fixes: SceneReport.fixLines(results, fixes: SceneReport.fixes(results, thresholds: request.thresholds)))
+                results, verbose: false, fixes: SceneReport.fixLines(results, fixes: allFixes))
             body.append("<section id=\"verdicts\"><h2>Verdicts</h2>\n\(table.joined(separator: "\n"))\n<details><summary>findings and fixes, as 'bench validate' prints them</summary><pre>\(esc(findings))</pre></details></section>")
         }
 
-        for (result, slug, sceneCharts) in try sceneCharts(results, thresholds: request.thresholds) {
-            charts += sceneCharts
+        // Every rate and mode charted while the reports are few enough for the size budget.
+        let reportCount = results.reduce(0) { $0 + $1.reports.count }
+        let chartsEveryReport = reportCount <= everyReportChartLimit
+        for (index, (result, slug, sceneCharts)) in try sceneCharts(results, thresholds: request.thresholds, drawsAcceleration: true).enumerated() {
+            // The fixes before and after, each applied to the model and validated again (a
+            // report of more than `turnChartSceneLimit` scenes lists them without pictures).
+            let fixes = results.count <= ReportCharts.turnChartSceneLimit
+                ? try ReportCharts.fixes(result, fixes: allFixes[index], slug: slug, thresholds: request.thresholds) : []
+            let fixCharts = fixes.compactMap(\.chart)
+            charts += sceneCharts + fixCharts
             let id = "scene-\(slug)"
             contents.append((id, result.scene.name))
             let verdict = result.isJanky ? "janky" : "smooth"
             var section = "<section id=\"\(esc(id))\"><h2>\(esc(result.scene.name)) · <span class=\"\(verdict)\">\(verdict)</span></h2>\n"
             section += "<p class=\"meta\">\(esc(SceneReport.describe(result.scene)))</p>\n"
             section += sceneCharts.map(figure).joined(separator: "\n")
+            if !fixCharts.isEmpty { section += "\n" + fixCharts.map(figure).joined(separator: "\n") }
+            let unpictured = fixes.filter { $0.chart == nil }
+            if !unpictured.isEmpty {
+                section += "\n<ul class=\"fixes\">" + unpictured.map { "<li>fix: \(esc($0.fix.text)): no picture (\(esc($0.reason ?? "")))</li>" }.joined() + "</ul>"
+            }
+            // The other rates and modes, each folded (a closed <details> is not laid out).
+            if chartsEveryReport {
+                for reportIndex in result.reports.indices.dropFirst() {
+                    let report = result.reports[reportIndex]
+                    let more = try ReportCharts.scene(
+                        result, slug: slug, thresholds: request.thresholds, drawsTurns: results.count <= ReportCharts.turnChartSceneLimit,
+                        drawsAcceleration: results.count <= ReportCharts.turnChartSceneLimit, reportIndex: reportIndex)
+                    guard !more.isEmpty else { continue }
+                    charts += more
+                    let words = ReportCharts.findingWords(report).joined(separator: ", ")
+                    section += "\n<details class=\"variant\"><summary>\(esc(report.mode.map { "\($0.rawValue) " } ?? ""))@\(esc(report.hz.formatted)) Hz: <span class=\"\(report.verdict.rawValue)\">\(report.verdict.rawValue)</span>\(words.isEmpty ? "" : " (\(esc(words)))")</summary>\n"
+                        + more.map(figure).joined(separator: "\n") + "</details>"
+                }
+            }
             // The platforms' metrics beside the frame lanes, as 'bench validate' words them.
             let delivery = SceneReport.deliveryLines(result)
             if !delivery.isEmpty { section += "\n<pre>\(esc(delivery.joined(separator: "\n").trimmingCharacters(in: .newlines)))</pre>" }
@@ -158,7 +192,13 @@ enum ReportPage {
         <header><h1>Flightline report</h1>
         """
         var summary = "bench report (Flightline \(Bench.version)): \(results.count) scene\(results.count == 1 ? "" : "s")"
-        if !request.rates.isEmpty { summary += " at \(request.rates.map(\.formatted).joined(separator: ", ")) Hz (charts at each scene's first rate and mode)" }
+        if !request.rates.isEmpty { summary += " at \(request.rates.map(\.formatted).joined(separator: ", ")) Hz" }
+        if reportCount > results.count {
+            summary += reportCount <= everyReportChartLimit
+                ? " (charts at every rate and mode: the other rates and modes folded under each scene)"
+                : " (charts at each scene's first rate and mode: \(reportCount) scene × rate × mode reports are more than the \(everyReportChartLimit) charted in full; the others are in the verdict table)"
+        }
+        if results.count > ReportCharts.turnChartSceneLimit { summary += "; more than \(ReportCharts.turnChartSceneLimit) scenes: no turn, acceleration or fix charts" }
         if let run { summary += "; benchmarks from \(run.path)" }
         summary += request.thresholds == Thresholds() ? "; default thresholds." : "; thresholds changed by flags."
         page += "\n<p class=\"meta\">\(esc(summary))</p></header>\n<nav><ul>\n"
