@@ -50,8 +50,9 @@ import Testing
         let files = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
         let svgs = files.filter { $0.hasSuffix(".svg") }
         // Six seed scenes × two charts, the turns of the two bees with a turn break, the two
-        // menu springs' integrators, the speedups, and one chart per benchmark result.
-        #expect(svgs.count == 12 + 2 + 2 + 1 + 25, "\(svgs)")
+        // menu springs' integrators and their work-precision views, the speedups, and one
+        // chart per benchmark result.
+        #expect(svgs.count == 12 + 2 + 2 + 2 + 1 + 25, "\(svgs)")
         #expect(files.allSatisfy { !$0.hasPrefix(".") }, "a staging folder was left: \(files)")
         let page = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
         for name in svgs {
@@ -167,7 +168,7 @@ import Testing
         let run = try runBench(["report", "menu-show", "--out", folder.path])
         #expect(run.code == 0, "\(run.stderr)")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        #expect(files == ["index.html", "notes.txt", "scene-menu-show-integrators.svg", "scene-menu-show-offset.svg", "scene-menu-show-speed.svg"])
+        #expect(files == ["index.html", "notes.txt", "scene-menu-show-integrators.svg", "scene-menu-show-offset.svg", "scene-menu-show-speed.svg", "work-precision-menu-show.svg"])
         // The integrators chart: a series per integrator, on a log axis.
         let integrators = try Self.xml(folder.appendingPathComponent("scene-menu-show-integrators.svg"))
         #expect(Self.nodes(integrators, ".//*[local-name()='g'][@class='series']").count >= 3)

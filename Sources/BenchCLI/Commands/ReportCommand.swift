@@ -32,6 +32,12 @@ let reportCommand = Command(
     points 'bench history' finds (E-Divisive, Welch's t-test, p ≤ 0.001) drawn where the new
     level starts, labelled, with the levels between them, and a table of the change points.
 
+    Per spring scene, at its first rate: the work-precision view 'bench integrators' prints
+    (semi-implicit-euler, velocity-verlet and rk4 at 1 to 32 steps per frame, gsl-rk4, dopri54
+    and GSL's rkf45, rkck and rk8pd over rtol 1e-3…1e-11): each method's largest frame error
+    against its right-hand-side evaluations per simulated second, log-log, one line per method,
+    and its cheapest setting within 0.5 pt (the first 8 spring scenes).
+
     Charts: text is text, each has a title and a description, colours are Okabe and Ito's
     colour-blind-safe set plus a dash texture per series, values per dot on viridis; light or
     dark as the reader's system asks, light in print. DIR is written atomically: a new folder
@@ -104,6 +110,7 @@ let reportCommand = Command(
         // The parts after the benchmarks, each made in its own file.
         var sections: [(ReportChartsFigure) throws -> ReportSection?] = []
         if let history { sections.append { try history.section(figure: $0) } }
+        sections.append { try ReportIntegrators.section(results, figure: $0) }
         let output = try ReportPage.build(results, request: request, run: run, baseline: baseline, sections: sections)
         let files = output.files
         do {
