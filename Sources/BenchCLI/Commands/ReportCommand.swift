@@ -4,7 +4,7 @@ import Motion
 
 let reportCommand = Command(
     name: "report",
-    synopsis: "[SCENE…|FILE.json…] [--hz R,…] [--mode linear|paced|both] [--frames MODEL] [--run RUN.json [--compare NAME]] [--history DIR [--history-name NAME]] [user scene] [threshold flags] --out DIR",
+    synopsis: "[SCENE…|FILE.json…] [--hz R,…] [--mode linear|paced|both] [--frames MODEL] [--run RUN.json [--compare NAME]] [--history DIR [--history-name NAME]] [--format html|markdown] [user scene] [threshold flags] --out DIR",
     summary: "write an HTML report with SVG charts: paths, speeds, verdicts, benchmark results",
     details: """
     Validates the scenes as 'bench validate' does (same scenes, files, rates, modes, thresholds
@@ -38,6 +38,11 @@ let reportCommand = Command(
     against its right-hand-side evaluations per simulated second, log-log, one line per method,
     and its cheapest setting within 0.5 pt (the first 8 spring scenes).
 
+    --format markdown also writes DIR/report.md: the verdicts as 'bench validate --format
+    markdown' writes them, the benchmarks as 'bench run --format markdown' does, the history's
+    change points and the integrators' table, each chart shown as an image linked by its file
+    name (relative to DIR, beside it), so the folder posts as one comment or wiki page.
+
     Charts: text is text, each has a title and a description, colours are Okabe and Ito's
     colour-blind-safe set plus a dash texture per series, values per dot on viridis; light or
     dark as the reader's system asks, light in print. DIR is written atomically: a new folder
@@ -52,6 +57,7 @@ let reportCommand = Command(
     options: [
         .option("out", "PATH", "the folder (DIR) to write index.html and the SVG files into (created if missing; its parent must exist)"),
         .option("run", "RUN.json", "add a benchmark run's results (flightline.run/1, as 'bench run --json FILE' writes)"),
+        .choice("format", "F", ["html", "markdown"], "html: the page and its charts (default); markdown: also DIR/report.md, the report as Markdown showing each chart by its file name"),
         .option("history", "DIR", "add the benchmark history in DIR (NAME.jsonl, as 'bench run --record' appends and 'bench history' reads): a chart per benchmark with its change points"),
         .option("history-name", "NAME", "with --history: the history file's name (default: this machine's CPU model and cores, as in xeon-2core)"),
         .option("compare", "NAME", "with --run: compare the run with the saved baseline NAME (Benchmarks/baselines/NAME.json, or in FLIGHTLINE_BASELINES), as 'bench run --compare' judges it"),
@@ -101,6 +107,7 @@ let reportCommand = Command(
         if arguments.has("history-name"), !arguments.has("history") {
             throw CLIError.usage("--history-name names a file in the --history folder: add --history DIR")
         }
+        let markdown = try arguments.choice("format", ["html", "markdown"]) == "markdown"
         let history = try arguments.string("history").map { try ReportHistory.load(folder: $0, name: arguments.string("history-name")) }
         let request = try ValidateRequest(arguments, defaultRates: [60])
         let results = try request.run()
@@ -112,14 +119,18 @@ let reportCommand = Command(
         if let history { sections.append { try history.section(figure: $0) } }
         sections.append { try ReportIntegrators.section(results, figure: $0) }
         let output = try ReportPage.build(results, request: request, run: run, baseline: baseline, sections: sections)
-        let files = output.files
+        var files = output.files
+        if markdown {
+            // Before index.html, the last file written.
+            files.insert((ReportMarkdown.fileName, Data(try ReportMarkdown.document(results, request: request, output: output, run: run, baseline: baseline).utf8)), at: files.count - 1)
+        }
         do {
             try OutputFolder.write(files, toPath: out, lastName: "index.html")
         } catch let error as BenchKitError {
             throw CLIError.usage("--out \(error)")
         }
         let bytes = files.reduce(0) { $0 + $1.data.count }
-        console.out("bench report: wrote \(out)/index.html and \(output.charts.count) SVG chart\(output.charts.count == 1 ? "" : "s") (\(results.count) scene\(results.count == 1 ? "" : "s")\(run.map { ", \($0.report.results.count) benchmark results" } ?? "")\(history.map { ", \($0.records.count) recorded runs" } ?? ""); \(significant(Double(bytes) / 1e6)) MB)")
+        console.out("bench report: wrote \(out)/index.html\(markdown ? ", \(ReportMarkdown.fileName)" : "") and \(output.charts.count) SVG chart\(output.charts.count == 1 ? "" : "s") (\(results.count) scene\(results.count == 1 ? "" : "s")\(run.map { ", \($0.report.results.count) benchmark results" } ?? "")\(history.map { ", \($0.records.count) recorded runs" } ?? ""); \(significant(Double(bytes) / 1e6)) MB)")
         return .success
     }
 )
