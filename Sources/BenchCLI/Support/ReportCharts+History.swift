@@ -3,17 +3,6 @@ import Foundation
 import SVGPlot
 import TerminalPlot
 
-/// A part of `bench report`'s page that is not a scene: its anchor, its heading in the
-/// contents, its HTML and the charts it shows (each also written as its own file).
-struct ReportSection {
-    var id: String
-    var title: String
-    var html: String
-    var charts: [ReportCharts.Chart]
-    /// What `report.md` says before the section's charts (a table, a sentence); may be empty.
-    var markdown: String = ""
-}
-
 /// `bench report --history DIR`: the history `bench history` reads (`NAME.jsonl` in DIR, one
 /// `flightline.history/1` record per line), analysed as `bench history` analyses it
 /// (``BenchmarkHistory/analyze(_:filter:maxPValue:)``, E-Divisive with Welch's t-test at
@@ -199,6 +188,3 @@ func signedPercent(_ value: Double) -> String {
     let rounded = (value * 10).rounded() / 10
     return (rounded > 0 ? "+" : rounded < 0 ? "−" : "±") + String(format: "%.1f", abs(rounded)) + " %"
 }
-
-/// How the page wraps a chart in its `<figure>` (``ReportPage/build``'s, handed to sections).
-typealias ReportChartsFigure = (ReportCharts.Chart) -> String
