@@ -69,9 +69,11 @@ import Testing
     /// `clock`: what a scene or an engine reads), the documents a command writes (`format`),
     /// and `seed`, integrators' deprecated spelling of `--load-seed`; `out` (a sample table's file,
     /// a report's folder), `compare` (run's gate exits 1 on a regression, a report draws the
-    /// comparison) and `platform` (fling's decelerating platforms, drag's velocity trackers).
+    /// comparison) and `platform` (fling's decelerating platforms, drag's velocity trackers);
+    /// `history` (the folder run records into and history reads, by default the package's; a
+    /// report draws it only when given one).
     static let perCommand: Set<String> = [
-        "clock", "compare", "duration", "format", "from", "to", "height", "hz", "mode", "out", "platform", "quick", "seed",
+        "clock", "compare", "duration", "format", "from", "to", "height", "history", "hz", "mode", "out", "platform", "quick", "seed",
         "velocity",
     ]
 

@@ -63,8 +63,9 @@ import Testing
         // two bees with a turn break, the two menu springs' integrators, the fixes at 60 Hz
         // linear before and after (4 per bee 1, 3 per bee 2, the wave growth and the dismiss's
         // rest stop), the paced reports of the four bees (path, speed, acceleration and the
-        // hairpin's turn), the speedups, and one chart per benchmark result.
-        #expect(svgs.count == 18 + 2 + 2 + 16 + 16 + 1 + 25, "\(svgs)")
+        // hairpin's turn), the two menu springs' work-precision views, the speedups, and one
+        // chart per benchmark result.
+        #expect(svgs.count == 18 + 2 + 2 + 16 + 16 + 2 + 1 + 25, "\(svgs)")
         #expect(files.allSatisfy { !$0.hasPrefix(".") }, "a staging folder was left: \(files)")
         let page = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
         for name in svgs {
@@ -328,7 +329,7 @@ import Testing
         let run = try runBench(["report", "menu-show", "--out", folder.path])
         #expect(run.code == 0, "\(run.stderr)")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        #expect(files == ["index.html", "notes.txt", "scene-menu-show-acceleration.svg", "scene-menu-show-fix1.svg", "scene-menu-show-integrators.svg", "scene-menu-show-offset.svg", "scene-menu-show-speed.svg"])
+        #expect(files == ["index.html", "notes.txt", "scene-menu-show-acceleration.svg", "scene-menu-show-fix1.svg", "scene-menu-show-integrators.svg", "scene-menu-show-offset.svg", "scene-menu-show-speed.svg", "work-precision-menu-show.svg"])
         // The integrators chart: a series per integrator, on a log axis.
         let integrators = try Self.xml(folder.appendingPathComponent("scene-menu-show-integrators.svg"))
         #expect(Self.nodes(integrators, ".//*[local-name()='g'][@class='series']").count >= 3)

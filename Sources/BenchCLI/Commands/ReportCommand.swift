@@ -4,7 +4,7 @@ import Motion
 
 let reportCommand = Command(
     name: "report",
-    synopsis: "[SCENE…|FILE.json…] [--hz R,…] [--mode linear|paced|both] [--frames MODEL] [--run RUN.json [--compare NAME]] [user scene] [threshold flags] --out DIR",
+    synopsis: "[SCENE…|FILE.json…] [--hz R,…] [--mode linear|paced|both] [--frames MODEL] [--run RUN.json [--compare NAME]] [--history DIR [--history-name NAME]] [--format html|markdown] [user scene] [threshold flags] --out DIR",
     summary: "write an HTML report with SVG charts: paths, speeds, verdicts, benchmark results",
     details: """
     Validates the scenes as 'bench validate' does (same scenes, files, rates, modes, thresholds
@@ -32,7 +32,22 @@ let reportCommand = Command(
     with its median and 95 % CI (and its reference's), and every speedup against its
     reference on one chart. With --compare NAME too (a saved baseline): each benchmark's change against the
     baseline, judged as 'bench run --compare' judges it (without re-measuring suspects), as a
-    table and a chart.
+    table and a chart. With --history DIR (the folder 'bench run --record' appends to and
+    'bench history' reads; the file NAME.jsonl, NAME from --history-name, else this machine's):
+    each benchmark's median per recorded run with the run's 95 % CI as a whisker, the change
+    points 'bench history' finds (E-Divisive, Welch's t-test, p ≤ 0.001) drawn where the new
+    level starts, labelled, with the levels between them, and a table of the change points.
+
+    Per spring scene, at its first rate: the work-precision view 'bench integrators' prints
+    (semi-implicit-euler, velocity-verlet and rk4 at 1 to 32 steps per frame, gsl-rk4, dopri54
+    and GSL's rkf45, rkck and rk8pd over rtol 1e-3…1e-11): each method's largest frame error
+    against its right-hand-side evaluations per simulated second, log-log, one line per method,
+    and its cheapest setting within 0.5 pt (the first 8 spring scenes).
+
+    --format markdown also writes DIR/report.md: the verdicts as 'bench validate --format
+    markdown' writes them, the benchmarks as 'bench run --format markdown' does, the history's
+    change points and the integrators' table, each chart shown as an image linked by its file
+    name (relative to DIR, beside it), so the folder posts as one comment or wiki page.
 
     Charts: text is text, each has a title and a description, colours are Okabe and Ito's
     colour-blind-safe set plus a dash texture per series, values per dot on viridis; light or
@@ -48,6 +63,9 @@ let reportCommand = Command(
     options: [
         .option("out", "PATH", "the folder (DIR) to write index.html and the SVG files into (created if missing; its parent must exist)"),
         .option("run", "RUN.json", "add a benchmark run's results (flightline.run/1, as 'bench run --json FILE' writes)"),
+        .choice("format", "F", ["html", "markdown"], "html: the page and its charts (default); markdown: also DIR/report.md, the report as Markdown showing each chart by its file name"),
+        .option("history", "DIR", "add the benchmark history in DIR (NAME.jsonl, as 'bench run --record' appends and 'bench history' reads): a chart per benchmark with its change points"),
+        .option("history-name", "NAME", "with --history: the history file's name (default: this machine's CPU model and cores, as in xeon-2core)"),
         .option("compare", "NAME", "with --run: compare the run with the saved baseline NAME (Benchmarks/baselines/NAME.json, or in FLIGHTLINE_BASELINES), as 'bench run --compare' judges it"),
         .option("hz", "R,…", "frame rates, frames per second (default 60; charts at every rate while the page has at most 40 reports)"),
         .choice("mode", "MODE", ["linear", "paced", "both"], "path timing: linear (the demo's keyframes), paced (constant speed) or both (default)"),
@@ -92,16 +110,33 @@ let reportCommand = Command(
                 throw CLIError.usage("--compare \(error.description)")
             }
         }
+        if arguments.has("history-name"), !arguments.has("history") {
+            throw CLIError.usage("--history-name names a file in the --history folder: add --history DIR")
+        }
+        let markdown = try arguments.choice("format", ["html", "markdown"]) == "markdown"
+        let history = try arguments.string("history").map { try ReportHistory.load(folder: $0, name: arguments.string("history-name")) }
         let request = try ValidateRequest(arguments, defaultRates: [60])
         let results = try request.run()
-        let output = try ReportPage.build(results, request: request, run: run, baseline: baseline)
+        if let torn = history?.tornLine {
+            console.err("bench: warning: \(history!.file) line \(torn) is torn (no newline at its end: an interrupted append); left out")
+        }
+        // The parts after the benchmarks, each made in its own file.
+        var sections: [(ReportChartsFigure) throws -> ReportSection?] = []
+        if let history { sections.append { try history.section(figure: $0) } }
+        sections.append { try ReportIntegrators.section(results, figure: $0) }
+        let output = try ReportPage.build(results, request: request, run: run, baseline: baseline, sections: sections)
+        var files = output.files
+        if markdown {
+            // Before index.html, the last file written.
+            files.insert((ReportMarkdown.fileName, Data(try ReportMarkdown.document(results, request: request, output: output, run: run, baseline: baseline).utf8)), at: files.count - 1)
+        }
         do {
-            try OutputFolder.write(output.files, toPath: out, lastName: "index.html")
+            try OutputFolder.write(files, toPath: out, lastName: "index.html")
         } catch let error as BenchKitError {
             throw CLIError.usage("--out \(error)")
         }
-        let bytes = output.files.reduce(0) { $0 + $1.data.count }
-        console.out("bench report: wrote \(out)/index.html and \(output.charts.count) SVG chart\(output.charts.count == 1 ? "" : "s") (\(results.count) scene\(results.count == 1 ? "" : "s")\(run.map { ", \($0.report.results.count) benchmark results" } ?? ""); \(significant(Double(bytes) / 1e6)) MB)")
+        let bytes = files.reduce(0) { $0 + $1.data.count }
+        console.out("bench report: wrote \(out)/index.html\(markdown ? ", \(ReportMarkdown.fileName)" : "") and \(output.charts.count) SVG chart\(output.charts.count == 1 ? "" : "s") (\(results.count) scene\(results.count == 1 ? "" : "s")\(run.map { ", \($0.report.results.count) benchmark results" } ?? "")\(history.map { ", \($0.records.count) recorded runs" } ?? ""); \(significant(Double(bytes) / 1e6)) MB)")
         return .success
     }
 )

@@ -4,7 +4,7 @@ import Foundation
 
 let runCommand = Command(
     name: "run",
-    synopsis: "[--filter PATTERN] [--quick] [--json FILE] [--format F] [--save-baseline NAME] [--compare NAME] [--threshold PCT] [--instructions-threshold PCT] [--allocations-threshold PCT] [--baselines DIR] [--aa] [--record] [--history DIR] [--history-name NAME]",
+    synopsis: "[--filter PATTERN] [--quick] [--json FILE] [--format F [--svg-dir DIR]] [--save-baseline NAME] [--compare NAME] [--threshold PCT] [--instructions-threshold PCT] [--allocations-threshold PCT] [--baselines DIR] [--aa] [--record] [--history DIR] [--history-name NAME]",
     summary: "run the benchmarks, each raced against its reference",
     details: """
     Release builds only. Each benchmark's result is checked against its reference before it is
@@ -70,7 +70,10 @@ let runCommand = Command(
     median time per work unit as real_time in ns, cpu_time equal to it, since only wall time is
     measured); junit (with --compare only: one test case per benchmark compared, a regression
     a failure); markdown (a table for a pull-request comment, and the comparison's table
-    with --compare). With --json FILE the document goes to FILE and the text to stdout;
+    with --compare; --svg-dir DIR also writes the run's charts there as SVG, drawn as 'bench
+    report --run' draws them: each benchmark's samples with its median and 95 % CI, the
+    speedups, and the comparison with --compare, shown in the Markdown as images linked
+    DIR/FILE.svg). With --json FILE the document goes to FILE and the text to stdout;
     without --json, or with --json -, the document goes to stdout, the comparison to stderr.
     """,
     options: [
@@ -78,6 +81,7 @@ let runCommand = Command(
         .flag("quick", "shorter samples (still ≥ 30 of them)"),
         .json("flightline.run/1", formats: true),
         OutputFormat.spec(OutputFormat.run),
+        .option("svg-dir", "PATH", "with --format markdown: write the charts as SVG into this folder (as 'bench report' draws them) and show them in the Markdown"),
         .option("save-baseline", "NAME", "save the results as baseline NAME (NAME.json in the baselines folder)"),
         .option("compare", "NAME", "compare against a saved baseline; exit 1 on a regression"),
         .option(GatedMetric.time.thresholdOption, "PCT", "with --compare: the regression threshold in percent (default 5)"),
@@ -120,6 +124,13 @@ let runCommand = Command(
             throw CLIError.usage("--format junit for 'bench run' needs --compare NAME (one test case per benchmark compared); without it use json, github-action-benchmark, bencher, google-benchmark or markdown")
         }
         if let destination { try checkDocumentDestination(destination, named: format.documentName) }
+        let svgDir = arguments.string("svg-dir")
+        if let svgDir {
+            guard format == .markdown else {
+                throw CLIError.usage("--svg-dir \(quoted(svgDir)) links charts from the Markdown: add --format markdown")
+            }
+            do { try OutputFolder.check(svgDir) } catch let error as BenchKitError { throw CLIError.usage("--svg-dir \(error)") }
+        }
         var store: BaselineStore?
         if compareName != nil || saveName != nil {
             let location = try BaselineLocation.resolve(option: arguments.string("baselines"), environment: console.environment)
@@ -225,12 +236,16 @@ let runCommand = Command(
             if jsonToStdout { console.err(text) } else { console.out(text) }
             if comparison.hasRegressions { code = .checkFailed }
             if let destination, format == .junit || format == .markdown {
-                if let data = try runDocument(format, report: report, comparison: comparison, baselineName: compareName) {
+                if var data = try runDocument(format, report: report, comparison: comparison, baselineName: compareName) {
+                    if let svgDir {
+                        data += Data(try RunCharts.write(try RunCharts.charts(report, comparison: comparison, baselineName: compareName), toFolder: svgDir).utf8)
+                    }
                     try writeDocument(data, to: destination, console: console, named: format.documentName)
                 }
             }
         } else if let destination, format == .markdown {
-            try writeDocument(Data(report.markdown().utf8), to: destination, console: console, named: format.documentName)
+            let charts = try svgDir.map { try RunCharts.write(try RunCharts.charts(report), toFolder: $0) } ?? ""
+            try writeDocument(Data((report.markdown() + charts).utf8), to: destination, console: console, named: format.documentName)
         }
         if let historyFile {
             let record = HistoryRecord(report: report, date: Date(), commit: GitCommit.current(in: BaselineLocation.packageRoot()))

@@ -127,7 +127,7 @@ let validateCommand = Command(
         .json("flightline.validate/1", formats: true),
         OutputFormat.spec(OutputFormat.validate),
         .flag("verbose", "list every reason, not a summary of the findings"),
-        .option("svg-dir", "PATH", "with --format markdown: write each scene's charts as SVG into this folder (as 'bench report' draws them) and show them in the Markdown"),
+        .option("svg-dir", "PATH", "with --format markdown: write the charts as SVG into this folder (as 'bench report' draws them) and show them in the Markdown"),
         ReferenceOption.spec,
     ] + SceneSelection.specs + SceneThresholds.specs + FrameDeliveryOption.specs,
     run: { arguments, console in

@@ -11,6 +11,9 @@ enum ReportPage {
     struct Output {
         var page: String
         var charts: [ReportCharts.Chart]
+        /// The page's parts in order, each with its charts: a part per scene (`scene-…`), the
+        /// benchmarks, then the other sections (for `report.md`).
+        var parts: [ReportSection] = []
         var files: [(name: String, data: Data)] {
             charts.map { ($0.file, Data($0.svg.utf8)) } + [("index.html", Data(page.utf8))]
         }
@@ -60,11 +63,12 @@ enum ReportPage {
 
     static func build(
         _ results: [SceneValidation], request: ValidateRequest, run: (report: RunReport, path: String)?,
-        baseline: (report: RunReport, path: String)? = nil
+        baseline: (report: RunReport, path: String)? = nil, sections: [(ReportChartsFigure) throws -> ReportSection?] = []
     ) throws -> Output {
         var charts: [ReportCharts.Chart] = []
         var body: [String] = []
         var contents: [(id: String, title: String)] = []
+        var parts: [ReportSection] = []
         let esc = SVGChart.escaped
         func figure(_ chart: ReportCharts.Chart) -> String {
             // The page carries the stylesheet once; each file carries its own.
@@ -100,6 +104,7 @@ enum ReportPage {
             let fixCharts = fixes.compactMap(\.chart)
             charts += sceneCharts + fixCharts
             let id = "scene-\(slug)"
+            parts.append(ReportSection(id: id, title: result.scene.name, html: "", charts: sceneCharts))
             contents.append((id, result.scene.name))
             let verdict = result.isJanky ? "janky" : "smooth"
             var section = "<section id=\"\(esc(id))\"><h2>\(esc(result.scene.name)) · <span class=\"\(verdict)\">\(verdict)</span></h2>\n"
@@ -131,6 +136,8 @@ enum ReportPage {
         }
 
         if let run {
+            let firstChart = charts.count
+            defer { parts.append(ReportSection(id: "benchmarks", title: "Benchmarks", html: "", charts: Array(charts[firstChart...]))) }
             contents.append(("benchmarks", "Benchmarks"))
             let report = run.report
             var section = "<section id=\"benchmarks\"><h2>Benchmarks</h2>\n"
@@ -174,6 +181,14 @@ enum ReportPage {
             }
             body.append(section + "</section>")
         }
+        // The sections of other files (history, integrators), each after the benchmarks.
+        for make in sections {
+            guard let section = try make(figure) else { continue }
+            contents.append((section.id, section.title))
+            charts += section.charts
+            parts.append(section)
+            body.append(section.html)
+        }
 
         var page = """
         <!DOCTYPE html>
@@ -204,6 +219,6 @@ enum ReportPage {
         page += "\n<p class=\"meta\">\(esc(summary))</p></header>\n<nav><ul>\n"
         page += contents.map { "<li><a href=\"#\(esc($0.id))\">\(esc($0.title))</a></li>" }.joined(separator: "\n")
         page += "\n</ul></nav>\n<main>\n" + body.joined(separator: "\n") + "\n</main>\n</body>\n</html>\n"
-        return Output(page: page, charts: charts)
+        return Output(page: page, charts: charts, parts: parts)
     }
 }

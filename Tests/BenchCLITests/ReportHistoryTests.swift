@@ -1,0 +1,124 @@
+import BenchKit
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+
+/// `bench report --history DIR`: a chart per benchmark of the recorded runs with the change
+/// points `bench history` finds marked where they are, the table of them, and bad input.
+@Suite struct ReportHistoryTests {
+    typealias R = ReportCommandTests
+
+    /// The data area of a chart and the spans it maps, to place a value as the SVG does.
+    static func placer(_ svg: XMLElement) throws -> (Double, Double) -> (x: Double, y: Double) {
+        let frame = try #require(R.nodes(svg, ".//*[local-name()='rect'][contains(@class,'frame')]").first)
+        let data = try #require(R.nodes(svg, ".//*[local-name()='g'][@class='data']").first)
+        let xs = (R.string(data, "data-x-span") ?? "").split(separator: " ").compactMap { Double($0) }
+        let ys = (R.string(data, "data-y-span") ?? "").split(separator: " ").compactMap { Double($0) }
+        try #require(xs.count == 2 && ys.count == 2)
+        let left = R.attribute(frame, "x"), top = R.attribute(frame, "y")
+        let width = R.attribute(frame, "width"), height = R.attribute(frame, "height")
+        return { x, y in (left + (x - xs[0]) / (xs[1] - xs[0]) * width, top + (1 - (y - ys[0]) / (ys[1] - ys[0])) * height) }
+    }
+
+    /// The 12-run history whose `arclen/cubic` steps up 12.5 % at run 7 (and `eval/x` stays):
+    /// the change point `bench history --json` reports is the one marked, at run 7 and the new
+    /// level's mean, labelled with its change; the CI whiskers and medians are one per run; the
+    /// flat benchmark has no mark; the page has the table and a figure per benchmark.
+    @Test func historyChartsMarkTheChangePointsBenchHistoryFinds() throws {
+        let folder = try R.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try HistoryMergeCommandTests.writeHistory(to: folder.appendingPathComponent("ci.jsonl").path)
+        let out = folder.appendingPathComponent("r")
+        let run = try runBench(["report", "menu-show", "--history", folder.path, "--history-name", "ci", "--out", out.path])
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("12 recorded runs"), "\(run.stdout)")
+
+        // What 'bench history' reports for the same file.
+        let analysis = try runBench(["history", "--history", folder.path, "--history-name", "ci", "--json", "-"])
+        let benchmarks = try #require(try jsonObject(analysis.stdout)["benchmarks"] as? [[String: Any]])
+        let cubic = try #require(benchmarks.first { $0["name"] as? String == "arclen/cubic" })
+        let changes = try #require(cubic["changes"] as? [[String: Any]])
+        try #require(changes.count == 1)
+        let changeRun = try #require(changes[0]["run"] as? Int)
+        let meanAfter = try #require(changes[0]["meanAfter"] as? Double)
+        #expect(changeRun == 7 && abs(meanAfter - 45.05) < 1e-9)
+
+        let svg = try R.xml(out.appendingPathComponent("history-arclen-cubic.svg"))
+        let place = try Self.placer(svg)
+        let marks = R.nodes(svg, ".//*[local-name()='g'][@class='mark-at']")
+        try #require(marks.count == 1)
+        let want = place(Double(changeRun), meanAfter)
+        #expect(abs(R.attribute(marks[0], "data-x") - want.x) <= 0.051 && abs(R.attribute(marks[0], "data-y") - want.y) <= 0.051)
+        let label = marks[0].stringValue ?? ""
+        #expect(label.contains("run 7: +12.5 %") && label.contains("regression"), "\(label)")
+        // A dot per run, a whisker per run.
+        let median = try #require(R.nodes(svg, ".//*[local-name()='g'][@data-series='median']").first)
+        #expect(R.nodes(median, ".//*[local-name()='circle']").count == 12)
+        let whiskers = try #require(R.nodes(svg, ".//*[local-name()='g'][@data-series='95 % CI of each run']").first)
+        let whiskerPath = R.nodes(whiskers, ".//*[local-name()='path']").compactMap { R.string($0, "d") }.joined()
+        #expect(whiskerPath.components(separatedBy: "M").count - 1 == 12, "\(whiskerPath)")
+        // The change point's line between run 6 and run 7.
+        let line = try #require(R.nodes(svg, ".//*[local-name()='g'][@data-series='change point']").first)
+        let d = R.nodes(line, ".//*[local-name()='path']").compactMap { R.string($0, "d") }.joined()
+        let between = place(6.5, meanAfter).x
+        let xs = d.split { "MLHV ".contains($0) }.compactMap { Double($0) }
+        #expect(xs.contains { abs($0 - between) <= 0.051 }, "\(d) has no point at x = \(between)")
+
+        let flat = try R.xml(out.appendingPathComponent("history-eval-x.svg"))
+        #expect(R.nodes(flat, ".//*[local-name()='g'][@class='mark-at']").isEmpty)
+        #expect((R.nodes(flat, "./*[local-name()='desc']").first?.stringValue ?? "").contains("no change point"))
+
+        let page = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(page.contains("<section id=\"history\">"))
+        #expect(page.contains("<td>arclen/cubic</td><td>median</td><td class=\"num\">7</td>"), "the change-point table")
+        #expect(page.contains("c0ffee6"))
+        for name in ["history-arclen-cubic.svg", "history-eval-x.svg"] { #expect(page.contains("<figure id=\"\(name)\">")) }
+        _ = try XMLDocument(xmlString: page.replacingOccurrences(of: "<!DOCTYPE html>\n", with: ""), options: [])
+    }
+
+    /// A history of one run: a chart with its one dot, no change point, and the reason.
+    @Test func oneRunIsDrawnWithoutChangePoints() throws {
+        let folder = try R.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("ci.jsonl").path
+        try HistoryMergeCommandTests.writeHistory(to: path)
+        let first = try #require(try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").first)
+        try (first + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let out = folder.appendingPathComponent("r")
+        let run = try runBench(["report", "menu-show", "--history", folder.path, "--history-name", "ci", "--out", out.path])
+        #expect(run.code == 0, "\(run.stderr)")
+        let svg = try R.xml(out.appendingPathComponent("history-arclen-cubic.svg"))
+        let median = try #require(R.nodes(svg, ".//*[local-name()='g'][@data-series='median']").first)
+        #expect(R.nodes(median, ".//*[local-name()='circle']").count == 1)
+        let page = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(page.contains("No change point (change points need at least 6 runs)."))
+    }
+
+    /// Bad history input is one line, exit 2, before any work, and writes nothing.
+    @Test func badHistoryIsOneLineAndWritesNothing() throws {
+        let folder = try R.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("ci.jsonl").path
+        try HistoryMergeCommandTests.writeHistory(to: path)
+        let out = folder.appendingPathComponent("r").path
+        func report(_ extra: [String]) throws -> BenchRun { try runBench(["report", "menu-show", "--out", out] + extra) }
+        expectUsageError(try report(["--history", folder.path + "/none"]), mentioning: "--history \(folder.path)/none: no such folder")
+        expectUsageError(try report(["--history", path]), mentioning: "it is a file")
+        expectUsageError(try report(["--history", folder.path, "--history-name", "other"]), mentioning: "no history at \(folder.path)/other.jsonl (histories there: ci,")
+        expectUsageError(try report(["--history-name", "ci"]), mentioning: "add --history DIR")
+        expectUsageError(try report(["--history", ""]), mentioning: "option '--history' needs a value (DIR)")
+
+        try Data().write(to: folder.appendingPathComponent("empty.jsonl"))
+        expectUsageError(try report(["--history", folder.path, "--history-name", "empty"]), mentioning: "empty.jsonl holds no run")
+
+        var lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+        lines[2] = lines[2].replacingOccurrences(of: "flightline.history/1", with: "flightline.run/1")
+        try (lines.joined(separator: "\n") + "\n").write(toFile: folder.appendingPathComponent("wrong.jsonl").path, atomically: true, encoding: .utf8)
+        expectUsageError(
+            try report(["--history", folder.path, "--history-name", "wrong"]),
+            mentioning: "wrong.jsonl line 3 is not a flightline.history/1 record: schema is 'flightline.run/1'")
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+}
