@@ -122,7 +122,7 @@ import Testing
     }
 
     @Test func commandsDeclareTheirRules() {
-        for name in ["fling", "integrators", "run", "sample", "spring"] {
+        for name in ["fling", "integrators", "run", "sample", "spring", "validate", "plot", "report"] {
             #expect(Self.commands.first { $0.name == name }?.rules.isEmpty == false, "bench \(name)")
         }
     }
@@ -153,7 +153,9 @@ import Testing
             arguments += Self.words(other.others[0], in: command)
             error = Self.refusal(command.name, arguments)
         }
+        let value = command.options.first { $0.name == rule.option }.flatMap(Self.acceptedValue) ?? ""
         let expected = rule.message.replacingOccurrences(of: "{other}", with: "--" + rule.others[0])
+            .replacingOccurrences(of: "{value}", with: quoted(value))
         #expect(error?.code == .usage && error?.message == expected,
                 "bench \(command.name) \(arguments.joined(separator: " ")): \(error?.message ?? "accepted"), expected \(expected)")
         // Without the offending option the line no longer breaks this rule.

@@ -134,7 +134,7 @@ private let integratorsRules: [OptionRule] = {
     }
     rules.append(.excludes("substeps", ["engines"], "--substeps does not apply to --engines: each engine steps as it does"))
     rules.append(.excludes("seed", ["load-seed"], "--seed is the deprecated spelling of --load-seed here; give --load-seed alone"))
-    return rules
+    return rules + SpringOptions.rules
 }()
 
 /// `bench integrators --engines`: the engine schemes under frame delivery (Studies'

@@ -52,6 +52,7 @@ let plotCommand = Command(
         .trace,
         .json("flightline.plot/1", "the plotted series and marks"),
     ] + SceneSelection.specs,
+    rules: SceneSelection.rules,
     run: { arguments, console in
         let destination = arguments.string("json")
         if let destination { try checkDocumentDestination(destination) }

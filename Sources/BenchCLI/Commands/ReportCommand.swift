@@ -47,6 +47,7 @@ let reportCommand = Command(
         .choice("mode", "MODE", ["linear", "paced", "both"], "path timing: linear (the demo's keyframes), paced (constant speed) or both (default)"),
         SceneSelection.seedSpec,
     ] + SceneSelection.specs + SceneThresholds.specs + FrameDeliveryOption.specs.filter { $0.name != "trace-out" },
+    rules: [.requires("compare", anyOf: ["run"], "--compare {value} compares a run with a baseline: add --run RUN.json")] + SceneSelection.rules,
     run: { arguments, console in
         guard let out = arguments.string("out") else {
             throw CLIError.usage("'bench report' needs --out DIR, the folder to write the report into")
@@ -71,9 +72,7 @@ let reportCommand = Command(
         let run = try runDocument("run")
         var baseline: (report: RunReport, path: String)?
         if let name = arguments.string("compare") {
-            guard run != nil else {
-                throw CLIError.usage("--compare \(quoted(name)) compares a run with a baseline: add --run RUN.json")
-            }
+            // With --run (the rules).
             // A saved baseline, found as 'bench run --compare NAME' finds it.
             let location = try BaselineLocation.resolve(option: nil, environment: console.environment)
             let store = BaselineStore(directory: location.directory)

@@ -27,7 +27,7 @@ let springCommand = Command(
             atLeast: 0.0001, atMost: 0.5, wording: "must be a fraction of the distance from 0.0001 to 0.5 (0.005 is 0.5 %)")),
         .json("flightline.spring/1", "the spring"),
     ],
-    rules: [.requires("max-error", anyOf: ["css-linear"], "--max-error goes with --css-linear")],
+    rules: [.requires("max-error", anyOf: ["css-linear"], "--max-error goes with --css-linear")] + SpringOptions.rules,
     run: { arguments, console in
         try arguments.requirePositionals(atMost: 0, command: "spring")
         let report = try SpringCommandReport(arguments)

@@ -130,6 +130,16 @@ let validateCommand = Command(
         .option("svg-dir", "PATH", "with --format markdown: write each scene's charts as SVG into this folder (as 'bench report' draws them) and show them in the Markdown"),
         ReferenceOption.spec,
     ] + SceneSelection.specs + SceneThresholds.specs + FrameDeliveryOption.specs,
+    rules: SceneSelection.rules,
+    validation: { arguments in
+        // --svg-dir's charts are linked from the Markdown document, so it needs that document.
+        if let svgDir = arguments.string("svg-dir") {
+            let (format, destination) = try OutputFormat.parse(arguments, allowed: OutputFormat.validate, command: "validate")
+            guard format == .markdown, destination != nil else {
+                throw CLIError.usage("--svg-dir \(quoted(svgDir)) links charts from the Markdown: add --format markdown")
+            }
+        }
+    },
     run: { arguments, console in
         let request = try ValidateRequest(arguments)
         let (format, destination) = try OutputFormat.parse(arguments, allowed: OutputFormat.validate, command: "validate")
@@ -139,9 +149,6 @@ let validateCommand = Command(
         if let traceOut = request.traceOut { try checkDocumentDestination(traceOut, named: "the Chrome trace") }
         let svgDir = arguments.string("svg-dir")
         if let svgDir {
-            guard format == .markdown, destination != nil else {
-                throw CLIError.usage("--svg-dir \(quoted(svgDir)) links charts from the Markdown: add --format markdown")
-            }
             do { try OutputFolder.check(svgDir) } catch let error as BenchKitError { throw CLIError.usage("--svg-dir \(error)") }
         }
         // rlottie plays each file before anything is printed: a file it refuses is one line.

@@ -17,7 +17,8 @@ struct OptionRule: Sendable {
     let option: String
     let others: [String]
     /// The refusal; by default `--a and --b exclude each other: give one` or `--a needs --b`.
-    /// `{other}` in an exclusion's message stands for the other option given (`--b`).
+    /// `{other}` in an exclusion's message stands for the other option given (`--b`), `{value}`
+    /// for the option's value, quoted.
     let message: String
 
     /// `option` cannot be given with any of `others`.
@@ -35,6 +36,7 @@ struct OptionRule: Sendable {
     /// The refusal when `arguments` break the rule, `nil` when they keep it.
     func violation(in arguments: Arguments) -> CLIError? {
         guard arguments.has(option) else { return nil }
+        let message = self.message.replacingOccurrences(of: "{value}", with: quoted(arguments.string(option) ?? ""))
         switch relation {
         case .excludes:
             guard let other = others.first(where: { arguments.has($0) }) else { return nil }

@@ -29,6 +29,12 @@ enum SceneSelection {
         ] + springSpecs
     }
 
+    /// The rules between ``specs``: `--repeat` is an `--svg` scene's, and the spring's motion
+    /// options' own.
+    static let rules: [OptionRule] = [
+        .requires("repeat", anyOf: ["svg"], "--repeat applies to an --svg scene"),
+    ] + SpringOptions.rules
+
     static let seedSpec = OptionSpec.seed("seed", "pick one flight per bee: the sign the demo's random draw gives for seed N")
 
     /// What a name stands for, for help and for `bench list`.
@@ -191,9 +197,6 @@ enum SceneSelection {
             } catch {
                 throw CLIError.usage("--svg: \(error)")
             }
-        }
-        if arguments.has("repeat") {
-            throw CLIError.usage("--repeat applies to an --svg scene")
         }
         if let timing = arguments.string("timing") {
             throw CLIError.usage(

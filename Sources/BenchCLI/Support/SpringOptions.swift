@@ -69,6 +69,11 @@ enum SpringOptions {
         }
     }
 
+    /// The rules between the motion options, for every command that takes them all.
+    static let rules: [OptionRule] = [
+        .excludes("velocity", ["initial-velocity"], "give either --velocity (points per second) or --initial-velocity (distance per second), not both"),
+    ]
+
     /// The options that describe the motion rather than the spring.
     static let motionNames = ["from", "to", "velocity", "initial-velocity"]
 
