@@ -155,7 +155,7 @@ import Testing
         }
         let value = command.options.first { $0.name == rule.option }.flatMap(Self.acceptedValue) ?? ""
         let expected = rule.message.replacingOccurrences(of: "{other}", with: "--" + rule.others[0])
-            .replacingOccurrences(of: "{value}", with: quoted(value))
+            .replacingOccurrences(of: "{quoted value}", with: quoted(value)).replacingOccurrences(of: "{value}", with: value)
         #expect(error?.code == .usage && error?.message == expected,
                 "bench \(command.name) \(arguments.joined(separator: " ")): \(error?.message ?? "accepted"), expected \(expected)")
         // Without the offending option the line no longer breaks this rule.

@@ -47,7 +47,8 @@ let reportCommand = Command(
         .choice("mode", "MODE", ["linear", "paced", "both"], "path timing: linear (the demo's keyframes), paced (constant speed) or both (default)"),
         SceneSelection.seedSpec,
     ] + SceneSelection.specs + SceneThresholds.specs + FrameDeliveryOption.specs.filter { $0.name != "trace-out" },
-    rules: [.requires("compare", anyOf: ["run"], "--compare {value} compares a run with a baseline: add --run RUN.json")] + SceneSelection.rules,
+    rules: [.requires("compare", anyOf: ["run"], "--compare {quoted value} compares a run with a baseline: add --run RUN.json")]
+        + SceneSelection.rules + ValidateRequest.rules,
     run: { arguments, console in
         guard let out = arguments.string("out") else {
             throw CLIError.usage("'bench report' needs --out DIR, the folder to write the report into")

@@ -130,7 +130,7 @@ let validateCommand = Command(
         .option("svg-dir", "PATH", "with --format markdown: write each scene's charts as SVG into this folder (as 'bench report' draws them) and show them in the Markdown"),
         ReferenceOption.spec,
     ] + SceneSelection.specs + SceneThresholds.specs + FrameDeliveryOption.specs,
-    rules: SceneSelection.rules,
+    rules: SceneSelection.rules + ValidateRequest.rules,
     validation: { arguments in
         // --svg-dir's charts are linked from the Markdown document, so it needs that document.
         if let svgDir = arguments.string("svg-dir") {
@@ -228,6 +228,11 @@ struct ValidateRequest {
         return rates + [own]
     }
 
+    /// The rules between the options a ``ValidateRequest`` reads (validate, report).
+    static let rules: [OptionRule] = [
+        .excludes("trace", ["frames", "clock"], "--trace validates a recording as it was delivered; --frames and --clock apply to scenes"),
+    ]
+
     /// The largest rate accepted: beyond 1000 Hz no display exists and the sampling only costs time.
     static let maximumRate = 1000.0
 
@@ -247,9 +252,6 @@ struct ValidateRequest {
         if let path = arguments.string("trace") {
             if let scene = arguments.positionals.first {
                 throw CLIError.usage("--trace validates a recording, not scenes; got the scene \(quoted(scene)) too")
-            }
-            if arguments.has("frames") || arguments.has("clock") {
-                throw CLIError.usage("--trace validates a recording as it was delivered; --frames and --clock apply to scenes")
             }
             traces = try FrameDeliveryOption.readTraces(path)
             scenes = []

@@ -18,7 +18,7 @@ struct OptionRule: Sendable {
     let others: [String]
     /// The refusal; by default `--a and --b exclude each other: give one` or `--a needs --b`.
     /// `{other}` in an exclusion's message stands for the other option given (`--b`), `{value}`
-    /// for the option's value, quoted.
+    /// for the option's value as given and `{quoted value}` for it quoted (`'my run'`).
     let message: String
 
     /// `option` cannot be given with any of `others`.
@@ -36,7 +36,8 @@ struct OptionRule: Sendable {
     /// The refusal when `arguments` break the rule, `nil` when they keep it.
     func violation(in arguments: Arguments) -> CLIError? {
         guard arguments.has(option) else { return nil }
-        let message = self.message.replacingOccurrences(of: "{value}", with: quoted(arguments.string(option) ?? ""))
+        let value = arguments.string(option) ?? ""
+        let message = self.message.replacingOccurrences(of: "{quoted value}", with: quoted(value)).replacingOccurrences(of: "{value}", with: value)
         switch relation {
         case .excludes:
             guard let other = others.first(where: { arguments.has($0) }) else { return nil }

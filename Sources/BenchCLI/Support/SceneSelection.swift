@@ -29,10 +29,11 @@ enum SceneSelection {
         ] + springSpecs
     }
 
-    /// The rules between ``specs``: `--repeat` is an `--svg` scene's, and the spring's motion
+    /// The rules between ``specs``: `--repeat` and `--timing` are an `--svg` scene's, and the spring's motion
     /// options' own.
     static let rules: [OptionRule] = [
         .requires("repeat", anyOf: ["svg"], "--repeat applies to an --svg scene"),
+        .requires("timing", anyOf: ["svg"], "--timing {value} applies to --svg scenes; the seed scenes and springs keep their own timing (the bees: linear, as the demo)"),
     ] + SpringOptions.rules
 
     static let seedSpec = OptionSpec.seed("seed", "pick one flight per bee: the sign the demo's random draw gives for seed N")
@@ -197,10 +198,6 @@ enum SceneSelection {
             } catch {
                 throw CLIError.usage("--svg: \(error)")
             }
-        }
-        if let timing = arguments.string("timing") {
-            throw CLIError.usage(
-                "--timing \(timing) applies to --svg scenes; the seed scenes and springs keep their own timing (the bees: linear, as the demo)")
         }
         guard let request = try SpringOptions.request(from: arguments) else {
             // Motion flags only mean something for a spring the user describes.
