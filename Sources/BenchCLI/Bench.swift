@@ -58,15 +58,13 @@ public enum Bench {
             }
             return .success
         default:
-            guard let command = command(named: name) else {
-                throw CLIError.usage("unknown command \(quoted(name)) (commands: \(commandNames))")
-            }
-            let parsed = try Arguments(rest, options: command.options, command: name)
+            let (command, parsed) = try commandLine(name, rest)
             return try Layout.$current.withValue(layout(parsed, console)) {
                 if parsed.has("help") || parsed.has("help-all") {
                     console.out(parsed.has("help-all") ? command.fullHelp : command.help)
                     return .success
                 }
+                try command.validate(parsed)
                 // A reader's warnings are printed once the command has run without an error.
                 let warnings = DeferredWarnings()
                 let code = try DeferredWarnings.$current.withValue(warnings) { try command.run(parsed, console) }
@@ -74,6 +72,16 @@ public enum Bench {
                 return code
             }
         }
+    }
+
+    /// The command `name` and its arguments parsed by its option table: each value checked
+    /// against its option's kind. The cross-option rules are the command's `validate`, after a
+    /// request for help has been answered.
+    static func commandLine(_ name: String, _ rest: [String]) throws -> (command: Command, arguments: Arguments) {
+        guard let command = command(named: name) else {
+            throw CLIError.usage("unknown command \(quoted(name)) (commands: \(commandNames))")
+        }
+        return (command, try Arguments(rest, options: command.options, command: name))
     }
 
     /// The width of this command's output: the terminal's, or unlimited with `--wide`.

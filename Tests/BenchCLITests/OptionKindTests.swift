@@ -28,8 +28,8 @@ import Testing
         let parsed = try Arguments(
             ["--mode", "paced", "--max-snap=0.25", "--count", "10", "--json", "-"], options: Self.options, command: "test")
         #expect(parsed.string("mode") == "paced")
-        #expect(try parsed.double("max-snap") == 0.25)
-        #expect(try parsed.int("count", in: 1...10) == 10)
+        #expect(parsed.number("max-snap") == 0.25)
+        #expect(parsed.whole("count") == 10)
     }
 
     @Test(arguments: [

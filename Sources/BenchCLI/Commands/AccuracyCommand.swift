@@ -26,12 +26,12 @@ let accuracyCommand = Command(
     was not measured); '-' writes only the JSON to stdout.
     """,
     options: [
-        .option("ladder", "A,…", "requested accuracies (1 to 20, each in 1e-15…1, comma-separated)"),
+        .numbers("ladder", "A,…", "requested accuracies (1 to 20, each in 1e-15…1, comma-separated)"),
         .json("flightline.accuracy/1", "every rung"),
     ],
     run: { arguments, console in
         let kernels = arguments.positionals
-        let ladder = try arguments.doubles("ladder") ?? AccuracyMap.defaultLadder
+        let ladder = arguments.numbers("ladder") ?? AccuracyMap.defaultLadder
         let destination = arguments.string("json")
         if let destination { try checkDocumentDestination(destination) }
         let map: AccuracyMap.Result

@@ -30,8 +30,9 @@ let dragCommand = Command(
     """,
     options: dragSpringSpecs + [
         .choice("platform", "P", VelocityTrackerKind.allCases.map(\.rawValue), "one tracker: android, android-impulse, flutter or uikit (default: all four)"),
-        .option("target", "X,Y", "the spring's target (default: the first sample)"),
-        .option("hz", "R,…", "frame rates, whole numbers 1…1000, comma-separated (default 60,120)"),
+        .numbers("target", "X,Y", "the spring's target, each within ±1e9 (default: the first sample)", in: NumberRange(
+            atLeast: -1e9, atMost: 1e9, wording: "expects X,Y: two finite numbers within ±1e9")),
+        .wholeRates,
         .json("flightline.drag/1", "the release per tracker"),
     ],
     run: { arguments, console in
@@ -42,12 +43,12 @@ let dragCommand = Command(
         let names = VelocityTrackerKind.allCases.map(\.rawValue)
         let trackers = try arguments.choice("platform", names).flatMap(VelocityTrackerKind.init(rawValue:)).map { [$0] }
             ?? VelocityTrackerKind.allCases
-        let rates = try flingRates(arguments.string("hz"))
+        let rates = flingRates(arguments)
         let destination = arguments.string("json")
         if let destination { try checkDocumentDestination(destination) }
         let spring = try dragSpring(arguments)
         let samples = try PointerCSV.read(path)
-        let target = try arguments.string("target").map(parsePoint) ?? samples[0].position
+        let target = try targetPoint(arguments) ?? samples[0].position
         let releases: [DragRelease]
         do {
             releases = try trackers.map { try DragRelease(samples: samples, tracker: $0, spring: spring.spring, target: target) }
@@ -71,7 +72,7 @@ private func dragSpring(_ arguments: Arguments) throws -> (spring: DampedSpring,
     }
     var values: [String: Double] = [:]
     for name in SpringOptions.parameterNames {
-        if let value = try arguments.double(name) { values[name] = value }
+        if let value = arguments.number(name) { values[name] = value }
     }
     do {
         let parameters = try SpringParameters(namedValues: values)
@@ -82,15 +83,13 @@ private func dragSpring(_ arguments: Arguments) throws -> (spring: DampedSpring,
     }
 }
 
-/// `--target X,Y`: two finite numbers within ±1e9.
-private func parsePoint(_ text: String) throws -> SIMD2<Double> {
-    let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-    guard parts.count == 2, let x = Double(parts[0].trimmingCharacters(in: .whitespaces)),
-          let y = Double(parts[1].trimmingCharacters(in: .whitespaces)),
-          x.isFinite, y.isFinite, abs(x) <= 1e9, abs(y) <= 1e9 else {
-        throw CLIError.usage("--target expects X,Y: two finite numbers within ±1e9, got \(quoted(text))")
+/// `--target X,Y`: two numbers (each finite and within ±1e9: the option table).
+private func targetPoint(_ arguments: Arguments) throws -> SIMD2<Double>? {
+    guard let numbers = arguments.numbers("target") else { return nil }
+    guard numbers.count == 2 else {
+        throw CLIError.usage("--target expects X,Y: two finite numbers within ±1e9, got \(quoted(arguments.string("target") ?? ""))")
     }
-    return SIMD2(x, y)
+    return SIMD2(numbers[0], numbers[1])
 }
 
 /// Pointer samples from CSV text: `t,x,y` per line, an optional header, blank lines skipped.

@@ -42,38 +42,60 @@ let flingCommand = Command(
     Android's glow (before 12) does not move the content and is not modelled.
     """,
     options: [
-        .option("velocity", "V", "release velocity in the platform's unit per second (required; 0 < |V| ≤ 100000)"),
+        .number("velocity", "V", "release velocity in the platform's unit per second (required; 0 < |V| ≤ 100000)", in: NumberRange(
+            atLeast: -Fling.maximumSpeed, atMost: Fling.maximumSpeed)),
         .choice("platform", "P", FlingPlatform.allCases.map(\.rawValue), "uikit, uikit-fast, android, flutter, flutter-bouncing or chrome (required)"),
-        .option("density", "D", "android: DisplayMetrics.density; flutter-bouncing: device pixel ratio (0.1…10, default 1)"),
-        .option("extent", "L", "distance to the content edge in the fling's direction (0 < L ≤ 10000000): report the edge hand-off"),
+        .number("density", "D", "android: DisplayMetrics.density; flutter-bouncing: device pixel ratio (0.1…10, default 1)", in: NumberRange(atLeast: 0.1, atMost: 10)),
+        .number("extent", "L", "distance to the content edge in the fling's direction (0 < L ≤ 10000000): report the edge hand-off", in: NumberRange(greaterThan: 0, atMost: 1e7)),
         .choice("edge", "E", EdgeFling.AndroidEdge.allCases.map(\.rawValue), "android with --extent: stretch (Android 12+, default) or spring-back (OverScroller, Android 11 and earlier)"),
-        .option("over", "PX", "android with --extent --edge spring-back: OverScroller's overscroll allowance in px (default 400)"),
-        .option("pull", "X", "the finger's drag past the content edge before it lets go (0 < X ≤ 1000000): report the displacement and the return"),
-        .option("viewport", "D", "with --pull, or android's stretch with --extent: the viewport's dimension along the drag (default 800)"),
-        .option("hz", "R,…", "frame rates, whole numbers 1…1000, comma-separated (default 60,120)"),
+        .number("over", "PX", "android with --extent --edge spring-back: OverScroller's overscroll allowance in px, 0…10000000 (default 400)", in: NumberRange(atLeast: 0, atMost: 1e7)),
+        .number("pull", "X", "the finger's drag past the content edge before it lets go (0 < X ≤ 1000000): report the displacement and the return", in: NumberRange(greaterThan: 0, atMost: 1e6)),
+        .number("viewport", "D", "with --pull, or android's stretch with --extent: the viewport's dimension along the drag, 0 < D ≤ 1000000 (default 800)", in: NumberRange(greaterThan: 0, atMost: 1e6)),
+        .wholeRates,
         .json("flightline.fling/1", "the fling"),
     ],
-    run: { arguments, console in
-        try arguments.requirePositionals(atMost: 0, command: "fling")
-        let names = FlingPlatform.allCases.map(\.rawValue)
-        guard let platformName = try arguments.choice("platform", names) else {
-            throw CLIError.usage("bench fling needs --platform (\(names.joined(separator: ", ")))")
-        }
-        let platform = FlingPlatform(rawValue: platformName)!
-        if let pull = try arguments.double("pull") {
-            for name in ["extent", "over", "edge"] where arguments.has(name) {
-                throw CLIError.usage("--\(name) and --pull describe different releases: give one")
-            }
+    rules: [
+        .excludes("pull", ["extent", "over", "edge"], "{other} and --pull describe different releases: give one"),
+        .requires("viewport", anyOf: ["pull", "extent"], "--viewport applies with --pull, or to android's stretch with --extent"),
+    ],
+    validation: { arguments in
+        // What a platform models decides the rest.
+        let platform = try flingPlatform(arguments)
+        if arguments.has("pull") {
             if arguments.has("density"), platform != .flutterBouncing {
                 throw CLIError.usage("--density applies to flutter-bouncing with --pull, not \(platform.rawValue)")
             }
-            let rates = try flingRates(arguments.string("hz"))
+            return
+        }
+        let androidEdge = flingAndroidEdge(arguments)
+        if arguments.has("edge"), platform != .android || !arguments.has("extent") {
+            throw CLIError.usage("--edge applies to android with --extent")
+        }
+        if arguments.has("viewport"), platform != .android || !arguments.has("extent") || androidEdge != .stretch {
+            throw CLIError.usage("--viewport applies with --pull, or to android's stretch with --extent")
+        }
+        _ = try flingVelocity(arguments, platform)
+        if arguments.has("density"), !platform.usesDensity {
+            throw CLIError.usage("--density applies to android and flutter-bouncing, not \(platform.rawValue)")
+        }
+        if arguments.has("over"), !arguments.has("extent") || platform != .android || androidEdge != .springBack {
+            throw CLIError.usage("--over applies to android with --extent --edge spring-back")
+        }
+        if arguments.has("extent"), platform == .flutter || platform == .chrome {
+            throw CLIError.usage("--extent applies to uikit, uikit-fast, flutter-bouncing and android: \(platform.rawValue) stops at the edge (no overscroll motion)")
+        }
+    },
+    run: { arguments, console in
+        try arguments.requirePositionals(atMost: 0, command: "fling")
+        let platform = try flingPlatform(arguments)
+        if let pull = arguments.number("pull") {
+            let rates = flingRates(arguments)
             let destination = arguments.string("json")
             if let destination { try checkDocumentDestination(destination) }
             let release: OverscrollPull
             do {
-                release = try OverscrollPull(platform: platform, pull: pull, viewport: try arguments.double("viewport") ?? 800,
-                                             velocity: try arguments.double("velocity") ?? 0, density: try arguments.double("density") ?? 1)
+                release = try OverscrollPull(platform: platform, pull: pull, viewport: arguments.number("viewport") ?? 800,
+                                             velocity: arguments.number("velocity") ?? 0, density: arguments.number("density") ?? 1)
             } catch let error as SpringError {
                 if case .outOfRange = error { throw CLIError.usage("--pull: \(error.description)") }
                 throw CLIError.usage("--\(error.description)")
@@ -83,37 +105,18 @@ let flingCommand = Command(
             if let destination { try writeJSON(pullJSON(release, frames: frames), to: destination, console: console) }
             return .success
         }
-        let edgeName = try arguments.choice("edge", EdgeFling.AndroidEdge.allCases.map(\.rawValue))
-        let androidEdge = edgeName.flatMap(EdgeFling.AndroidEdge.init(rawValue:)) ?? .stretch
-        if edgeName != nil, platform != .android || !arguments.has("extent") {
-            throw CLIError.usage("--edge applies to android with --extent")
-        }
-        if arguments.has("viewport"), platform != .android || !arguments.has("extent") || androidEdge != .stretch {
-            throw CLIError.usage("--viewport applies with --pull, or to android's stretch with --extent")
-        }
-        guard let velocity = try arguments.double("velocity") else {
-            throw CLIError.usage("bench fling needs --velocity V (\(platform.unit)/s, 0 < |V| ≤ 100000)")
-        }
-        let density = try arguments.double("density")
-        if density != nil, !platform.usesDensity {
-            throw CLIError.usage("--density applies to android and flutter-bouncing, not \(platform.rawValue)")
-        }
-        let rates = try flingRates(arguments.string("hz"))
+        let velocity = try flingVelocity(arguments, platform)
+        let density = arguments.number("density")
+        let rates = flingRates(arguments)
         let destination = arguments.string("json")
         if let destination { try checkDocumentDestination(destination) }
-        let extent = try arguments.double("extent")
-        let over = try arguments.double("over")
-        if over != nil, extent == nil || platform != .android || androidEdge != .springBack {
-            throw CLIError.usage("--over applies to android with --extent --edge spring-back")
-        }
+        let extent = arguments.number("extent")
+        let over = arguments.number("over")
         if let extent {
-            if platform == .flutter || platform == .chrome {
-                throw CLIError.usage("--extent applies to uikit, uikit-fast, flutter-bouncing and android: \(platform.rawValue) stops at the edge (no overscroll motion)")
-            }
             let edgeFling: EdgeFling
             do {
                 edgeFling = try EdgeFling(platform: platform, velocity: velocity, extent: extent, over: over ?? 400, density: density ?? 1,
-                                          androidEdge: androidEdge, viewport: try arguments.double("viewport") ?? 800)
+                                          androidEdge: flingAndroidEdge(arguments), viewport: arguments.number("viewport") ?? 800)
             } catch let error as SpringError {
                 throw CLIError.usage("--\(error.description)")
             }
@@ -141,16 +144,32 @@ let flingCommand = Command(
     }
 )
 
-/// `--hz`: whole rates 1…1000, default 60 and 120, each once.
-func flingRates(_ text: String?) throws -> [Int] {
-    guard let text else { return [60, 120] }
-    var rates: [Int] = []
-    for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-        guard let rate = Int(part), (1...1000).contains(rate) else {
-            throw CLIError.usage("--hz expects whole frame rates from 1 to 1000, comma-separated, got \(quoted(String(part)))")
-        }
-        if !rates.contains(rate) { rates.append(rate) }
+/// `--platform`, which `bench fling` needs.
+private func flingPlatform(_ arguments: Arguments) throws -> FlingPlatform {
+    guard let platform = arguments.string("platform").flatMap(FlingPlatform.init(rawValue:)) else {
+        throw CLIError.usage("bench fling needs --platform (\(FlingPlatform.allCases.map(\.rawValue).joined(separator: ", ")))")
     }
+    return platform
+}
+
+/// `--edge`: how android's content meets the edge (default the stretch of Android 12+).
+private func flingAndroidEdge(_ arguments: Arguments) -> EdgeFling.AndroidEdge {
+    arguments.string("edge").flatMap(EdgeFling.AndroidEdge.init(rawValue:)) ?? .stretch
+}
+
+/// `--velocity`, which a fling without `--pull` needs.
+private func flingVelocity(_ arguments: Arguments, _ platform: FlingPlatform) throws -> Double {
+    guard let velocity = arguments.number("velocity") else {
+        throw CLIError.usage("bench fling needs --velocity V (\(platform.unit)/s, 0 < |V| ≤ 100000)")
+    }
+    return velocity
+}
+
+/// `--hz`: whole rates 1…1000, default 60 and 120, each once.
+func flingRates(_ arguments: Arguments) -> [Int] {
+    guard let given = arguments.wholes("hz") else { return [60, 120] }
+    var rates: [Int] = []
+    for rate in given where !rates.contains(rate) { rates.append(rate) }
     return rates
 }
 

@@ -29,7 +29,7 @@ let historyCommand = Command(
         .option("filter", "PATTERN", "only benchmarks whose name matches this regular expression"),
         .option("history", "DIR", "the history folder (default: $FLIGHTLINE_HISTORY, else the package's Benchmarks/history)"),
         .option("history-name", "NAME", "the history file's name (default: this machine's CPU model and cores, as in xeon-2core)"),
-        .option("max-pvalue", "P", "the largest t-test p-value a change point may have (default 0.001)"),
+        .number("max-pvalue", "P", "the largest t-test p-value a change point may have, in (0, 1) (default 0.001)", in: NumberRange(greaterThan: 0, below: 1)),
         .plotWidth,
         .plotHeight(default: "10"),
         .ascii,
@@ -40,8 +40,7 @@ let historyCommand = Command(
         try arguments.requirePositionals(atMost: 1, command: "history")
         let (pattern, note) = try historyFilterPattern(arguments)
         let filter = try pattern.map { pattern in try benchKit { try BenchmarkFilter(pattern) } }
-        let maxPValue = try arguments.double("max-pvalue", greaterThan: 0) ?? ChangePoints.defaultMaxPValue
-        guard maxPValue < 1 else { throw CLIError.usage("--max-pvalue must be below 1, got \(arguments.string("max-pvalue")!)") }
+        let maxPValue = arguments.number("max-pvalue") ?? ChangePoints.defaultMaxPValue
         let policy = try plotPolicy(for: console, width: arguments.string("width"), height: arguments.string("height") ?? "10", color: arguments.string("color"))
         let destination = arguments.string("json")
         if let destination { try checkDocumentDestination(destination) }

@@ -71,22 +71,35 @@ let integratorsCommand = Command(
     Only --hz and --json apply with --system.
     """,
     options: SpringOptions.specsWithMenuFallback.filter { $0.name != "duration" && $0.name != "bounce" } + [
-        .option("hz", "R,…", "refresh rates, frames per second (default 60,120)"),
-        .option("substeps", "N,…", "fixed-step substeps per frame (default 1)"),
-        .option("duration", "S", "simulated span in seconds, at most 60 (default 1.5 × the settle time, 2…60 s)"),
+        .numbers("hz", "R,…", "refresh rates, frames per second, each 1…100000 (default 60,120; at most 1000 with --engines, 4000 with --system)", in: NumberRange(atLeast: SceneSelection.minimumRate, atMost: IntegratorsRequest.maximumRate)),
+        .wholes("substeps", "N,…", "fixed-step substeps per frame, each 1…\(IntegratorsRequest.maximumSubsteps) (default 1)", in: 1...IntegratorsRequest.maximumSubsteps),
+        .number("duration", "S", "simulated span in seconds, at most 60 (default 1.5 × the settle time, 2…60 s)", in: NumberRange(
+            greaterThan: 0, atMost: IntegratorsRequest.maximumDuration,
+            wording: "must be at most \(IntegratorsRequest.maximumDuration.formatted) s (the simulated span; the default's own cap)")),
         .json("flightline.integrators/1; flightline.engines/1 with --engines, flightline.systems/1 with --system", "the comparison"),
         .flag("engines", "compare engine schemes (react-spring, Rebound, Compose, …) under frame delivery instead"),
-        .option("load-seed", "N", "with --engines: the seed of the load model's per-frame costs and callback delays (default 0)"),
-        .option("seed", "N", "deprecated spelling of --load-seed, read this release with a note on stderr"),
+        .seed("load-seed", "with --engines: the seed of the load model's per-frame costs and callback delays (default 0)"),
+        .seed("seed", "deprecated spelling of --load-seed, read this release with a note on stderr"),
         .choice("clock", "CLOCK", FrameClock.allCases.map(\.rawValue), "with --engines: the frame time each callback reads: target (default), timestamp or now"),
         .choice("browser", "NAME", BrowserTimer.allCases.map(\.rawValue), "with --engines: performance.now()'s resolution: chrome (default), chrome-isolated, firefox, safari, ideal"),
         .option("system", "NAME", "a nonlinear system against GSL instead: drag-spring, pendulum, duffing, chain"),
     ],
+    rules: integratorsRules,
+    validation: { arguments in
+        // How fast a rate may be depends on what runs: engines deliver frames as a display
+        // does; --system runs twice the rate too, with the reference stopping at every frame
+        // of both (4000 Hz × 2 × 4 s keeps a run to seconds).
+        let limit: (rate: Double, with: String)? = arguments.has("engines") ? (ValidateRequest.maximumRate, "--engines")
+            : arguments.has("system") ? (4000, "--system") : nil
+        if let limit, let tooFast = arguments.numbers("hz")?.first(where: { $0 > limit.rate }) {
+            throw CLIError.usage("--hz must be at most \(limit.rate.formatted) with \(limit.with), got \(tooFast.formatted)")
+        }
+    },
     run: { arguments, console in
         try arguments.requirePositionals(atMost: 0, command: "integrators")
         if arguments.has("system") { return try runSystem(arguments: arguments, console: console) }
         let request = try IntegratorsRequest(arguments)
-        if arguments.has("engines") || arguments.has("seed") || arguments.has("load-seed") || arguments.has("clock") || arguments.has("browser") {
+        if arguments.has("engines") {
             return try runEngines(request, arguments: arguments, console: console)
         }
         let jsonToStdout = arguments.string("json") == "-"
@@ -108,21 +121,27 @@ let integratorsCommand = Command(
     }
 )
 
+/// What goes with what in `bench integrators`: `--system` takes only `--hz` and `--json`; the
+/// engine options need `--engines`.
+private let integratorsRules: [OptionRule] = {
+    let springNames: [String] = SpringOptions.specsWithMenuFallback.map(\.name).filter { $0 != "bounce" }
+    let notWithSystem: [String] = springNames + ["substeps", "duration", "engines", "load-seed", "seed", "clock", "browser"]
+    var rules: [OptionRule] = [
+        .excludes("system", notWithSystem, "{other} does not apply to --system (its parameters are fixed and stated in the output); only --hz and --json do")
+    ]
+    for option in ["load-seed", "seed", "clock", "browser"] {
+        rules.append(.requires(option, anyOf: ["engines"], "--\(option) applies to --engines only"))
+    }
+    rules.append(.excludes("substeps", ["engines"], "--substeps does not apply to --engines: each engine steps as it does"))
+    rules.append(.excludes("seed", ["load-seed"], "--seed is the deprecated spelling of --load-seed here; give --load-seed alone"))
+    return rules + SpringOptions.rules
+}()
+
 /// `bench integrators --engines`: the engine schemes under frame delivery (Studies'
 /// ``EngineClockStudy``), for the first spring.
 private func runEngines(_ request: IntegratorsRequest, arguments: Arguments, console: Console) throws -> ExitCode {
-    for option in ["load-seed", "seed", "clock", "browser"] where arguments.has(option) && !arguments.has("engines") {
-        throw CLIError.usage("--\(option) applies to --engines only")
-    }
     let clock = FrameClock(rawValue: try arguments.choice("clock", FrameClock.allCases.map(\.rawValue)) ?? "target")!
     let browser = BrowserTimer(rawValue: try arguments.choice("browser", BrowserTimer.allCases.map(\.rawValue)) ?? "chrome")!
-    if arguments.has("substeps") { throw CLIError.usage("--substeps does not apply to --engines: each engine steps as it does") }
-    if let tooFast = request.rates.first(where: { $0 > ValidateRequest.maximumRate }) {
-        throw CLIError.usage("--hz must be at most \(ValidateRequest.maximumRate.formatted) with --engines, got \(tooFast.formatted)")
-    }
-    if arguments.has("seed"), arguments.has("load-seed") {
-        throw CLIError.usage("--seed is the deprecated spelling of --load-seed here; give --load-seed alone")
-    }
     var notes: [String] = []
     let seed = try SceneSelection.loadSeed(arguments, usesLoad: true, notes: &notes) ?? 0
     let spring = request.springs[0]
@@ -148,20 +167,12 @@ private func runSystem(arguments: Arguments, console: Console) throws -> ExitCod
     guard let name = NonlinearSystemName(rawValue: text) else {
         throw CLIError.usage("--system: unknown system '\(text)'; expected one of \(names.joined(separator: ", "))")
     }
-    let otherOptions = SpringOptions.specsWithMenuFallback.map(\.name) + ["substeps", "duration", "engines", "load-seed", "seed", "clock", "browser"]
-    if let other = otherOptions.first(where: { arguments.has($0) }) {
-        throw CLIError.usage("--\(other) does not apply to --system (its parameters are fixed and stated in the output); only --hz and --json do")
-    }
     var configuration = NonlinearStudy.Configuration(measuresTime: isOptimizedBuild)
-    if let rates = try arguments.doubles("hz", atLeast: SceneSelection.minimumRate) {
+    if let rates = arguments.numbers("hz") {
         guard rates.count <= IntegratorsRequest.maximumListLength else {
             throw CLIError.usage("--hz takes at most \(IntegratorsRequest.maximumListLength) rates, got \(rates.count)")
         }
-        // Twice the rate is also run (the order on halving the step), and the reference stops
-        // at every frame of both: 4000 Hz × 2 × 4 s keeps a run to seconds.
-        if let tooFast = rates.first(where: { $0 > 4000 }) {
-            throw CLIError.usage("--hz must be at most 4000 with --system, got \(tooFast.formatted)")
-        }
+        // At most 4000 Hz: the command's validation.
         configuration.rates = rates
     }
     let study: NonlinearStudy
@@ -202,29 +213,16 @@ struct IntegratorsRequest {
     static let maximumWork = 200_000_000.0
 
     init(_ arguments: Arguments) throws {
-        rates = try arguments.doubles("hz", atLeast: SceneSelection.minimumRate) ?? [60, 120]
+        // Each rate, count and the duration are within their ranges (the option table).
+        rates = arguments.numbers("hz") ?? [60, 120]
         guard rates.count <= Self.maximumListLength else {
             throw CLIError.usage("--hz takes at most \(Self.maximumListLength) rates, got \(rates.count)")
         }
-        for rate in rates where rate > Self.maximumRate {
-            throw CLIError.usage("--hz must be at most \(Self.maximumRate.formatted), got \(rate.formatted)")
+        substeps = arguments.wholes("substeps") ?? [1]
+        guard substeps.count <= Self.maximumListLength else {
+            throw CLIError.usage("--substeps takes at most \(Self.maximumListLength) counts, got \(substeps.count)")
         }
-        substeps = [1]
-        if let text = arguments.string("substeps") {
-            substeps = try text.split(separator: ",", omittingEmptySubsequences: false).map { part in
-                guard let value = Int(part), (1...Self.maximumSubsteps).contains(value) else {
-                    throw CLIError.usage("--substeps expects whole numbers from 1 to \(Self.maximumSubsteps), got '\(part)'")
-                }
-                return value
-            }
-            guard substeps.count <= Self.maximumListLength else {
-                throw CLIError.usage("--substeps takes at most \(Self.maximumListLength) counts, got \(substeps.count)")
-            }
-        }
-        duration = try arguments.double("duration", greaterThan: 0)
-        if let duration, duration > Self.maximumDuration {
-            throw CLIError.usage("--duration must be at most \(Self.maximumDuration.formatted) s (the simulated span; the default's own cap), got \(arguments.string("duration") ?? duration.formatted)")
-        }
+        duration = arguments.number("duration")
         if let request = try SpringOptions.request(from: arguments, ignoring: ["duration"]) {
             let values = request.parameters.namedValues.sorted { $0.key < $1.key }
                 .map { "--\($0.key) \(significant($0.value, 6))" }.joined(separator: " ")

@@ -58,10 +58,10 @@ let pathCommand = Command(
       11.492901  7.000000  8.000000  1.000000  0.000000
     """,
     options: [
-        .option("at-distance", "S,…", "distances along the path (comma-separated, each in 0…length)"),
-        .option("samples", "N", "also N evenly spaced samples from the start to the end (1…10000; with --at-distance at most 10000 in all)"),
-        .option("accuracy", "A", "largest error of lengths and positions, in points (default 1e-9, scaled up for paths beyond 2000 pt)"),
-        .option("flatten", "TOL", "also flatten into polylines within TOL pt: vertices and measured deviation per subpath"),
+        .numbers("at-distance", "S,…", "distances along the path (comma-separated, each in 0…length)"),
+        .whole("samples", "N", "also N evenly spaced samples from the start to the end (1…10000; with --at-distance at most 10000 in all)", in: 1...PathRequest.maximumSamples),
+        .number("accuracy", "A", "largest error of lengths and positions, in points (default 1e-9, scaled up for paths beyond 2000 pt)", greaterThan: 0),
+        .number("flatten", "TOL", "also flatten into polylines within TOL pt: vertices and measured deviation per subpath", greaterThan: 0),
         .json("flightline.path/1 plus bounds and flattened", "the result"),
     ],
     run: { arguments, console in
@@ -111,19 +111,19 @@ struct PathRequest {
                 "'bench path' takes the path data as one quoted argument, got \(arguments.positionals.count) arguments ('\(arguments.positionals[1])' is extra)")
         }
         pathData = data
-        let asked = try arguments.double("accuracy", greaterThan: 0)
+        let asked = arguments.number("accuracy")
         accuracy = asked ?? Accuracy.default
         accuracyWasGiven = asked != nil
-        distances = try arguments.doubles("at-distance") ?? []
+        distances = arguments.numbers("at-distance") ?? []
         guard distances.count <= Self.maximumSamples else {
             throw CLIError.usage("--at-distance takes at most \(Self.maximumSamples) distances (the frames of 10 s at 1000 Hz), got \(distances.count)")
         }
-        sampleCount = try arguments.int("samples", in: 1...Self.maximumSamples) ?? 0
+        sampleCount = arguments.whole("samples") ?? 0
         guard distances.count + sampleCount <= Self.maximumSamples else {
             throw CLIError.usage(
                 "--samples \(sampleCount) and --at-distance's \(distances.count) distances ask for \(distances.count + sampleCount) samples; at most \(Self.maximumSamples) together (the frames of 10 s at 1000 Hz)")
         }
-        flattenTolerance = try arguments.double("flatten", greaterThan: 0)
+        flattenTolerance = arguments.number("flatten")
         do {
             if !accuracyWasGiven {
                 // The default follows the path's size: its coordinates, or its longest control

@@ -42,7 +42,7 @@ let plotCommand = Command(
     options: [
         .choice("quantity", "Q", PlotQuantity.allCases.map(\.rawValue), "what to plot: \(PlotQuantity.allCases.map(\.rawValue).joined(separator: ", "))"),
         .option("layer", "NAME", "with a Lottie file: the layer or shape group to plot, named as 'bench validate FILE.json' names it (LAYER, LAYER/GROUP); with a scene file: plot only this layer's animated properties"),
-        .option("hz", "R", "frame rate, frames per second (default 60)"),
+        .sceneRates("R", "frame rate, frames per second, 1…1000 (default 60)"),
         .choice("mode", "MODE", TimingMode.allCases.map(\.rawValue), "path timing: linear (default, the demo's keyframes) or paced (constant speed)"),
         .plotWidth,
         .plotHeight(default: "LINES, else the terminal, else 24"),
@@ -52,6 +52,7 @@ let plotCommand = Command(
         .trace,
         .json("flightline.plot/1", "the plotted series and marks"),
     ] + SceneSelection.specs,
+    rules: SceneSelection.rules,
     run: { arguments, console in
         let destination = arguments.string("json")
         if let destination { try checkDocumentDestination(destination) }
@@ -82,9 +83,6 @@ struct PlotRequest {
         let rates = try SceneSelection.rates(arguments, defaults: [60])
         guard rates.count == 1, let firstRate = rates.first else {
             throw CLIError.usage("--hz takes one rate for a plot, got \(rates.count) ('\(arguments.string("hz") ?? "")')")
-        }
-        guard firstRate <= ValidateRequest.maximumRate else {
-            throw CLIError.usage("--hz must be at most \(ValidateRequest.maximumRate.formatted) frames per second, got \(firstRate.formatted)")
         }
         let modeName = try arguments.choice("mode", TimingMode.allCases.map(\.rawValue))
         let policy = try plotPolicy(for: console, width: arguments.string("width"), height: arguments.string("height"), color: arguments.string("color"))

@@ -67,10 +67,12 @@ let reportCommand = Command(
         .option("history", "DIR", "add the benchmark history in DIR (NAME.jsonl, as 'bench run --record' appends and 'bench history' reads): a chart per benchmark with its change points"),
         .option("history-name", "NAME", "with --history: the history file's name (default: this machine's CPU model and cores, as in xeon-2core)"),
         .option("compare", "NAME", "with --run: compare the run with the saved baseline NAME (Benchmarks/baselines/NAME.json, or in FLIGHTLINE_BASELINES), as 'bench run --compare' judges it"),
-        .option("hz", "R,…", "frame rates, frames per second (default 60; charts at every rate while the page has at most 40 reports)"),
+        .sceneRates("R,…", "frame rates, frames per second, each 1…1000 (default 60; charts at every rate while the page has at most 40 reports)"),
         .choice("mode", "MODE", ["linear", "paced", "both"], "path timing: linear (the demo's keyframes), paced (constant speed) or both (default)"),
         SceneSelection.seedSpec,
     ] + SceneSelection.specs + SceneThresholds.specs + FrameDeliveryOption.specs.filter { $0.name != "trace-out" },
+    rules: [.requires("compare", anyOf: ["run"], "--compare {quoted value} compares a run with a baseline: add --run RUN.json")]
+        + SceneSelection.rules + ValidateRequest.rules,
     run: { arguments, console in
         guard let out = arguments.string("out") else {
             throw CLIError.usage("'bench report' needs --out DIR, the folder to write the report into")
@@ -95,9 +97,7 @@ let reportCommand = Command(
         let run = try runDocument("run")
         var baseline: (report: RunReport, path: String)?
         if let name = arguments.string("compare") {
-            guard run != nil else {
-                throw CLIError.usage("--compare \(quoted(name)) compares a run with a baseline: add --run RUN.json")
-            }
+            // With --run (the rules).
             // A saved baseline, found as 'bench run --compare NAME' finds it.
             let location = try BaselineLocation.resolve(option: nil, environment: console.environment)
             let store = BaselineStore(directory: location.directory)

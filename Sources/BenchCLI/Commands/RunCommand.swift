@@ -2,6 +2,21 @@ import BenchKit
 import BenchmarkSuites
 import Foundation
 
+/// What `bench run`'s options need: a threshold a baseline to compare with, the baselines
+/// folder a baseline to read or write, the history options --record.
+private let runRules: [OptionRule] = {
+    var rules: [OptionRule] = []
+    for metric in GatedMetric.allCases {
+        let option = metric.thresholdOption
+        rules.append(.requires(option, anyOf: ["compare"], "--\(option) applies only to --compare NAME; give a baseline to compare with, or drop --\(option)"))
+    }
+    rules.append(.requires("baselines", anyOf: ["compare", "save-baseline"], "--baselines applies only to --compare or --save-baseline; give one, or drop --baselines"))
+    for option in ["history", "history-name"] {
+        rules.append(.requires(option, anyOf: ["record"], "--\(option) applies only to --record; add --record, or drop --\(option)"))
+    }
+    return rules
+}()
+
 let runCommand = Command(
     name: "run",
     synopsis: "[--filter PATTERN] [--quick] [--json FILE] [--format F [--svg-dir DIR]] [--save-baseline NAME] [--compare NAME] [--threshold PCT] [--instructions-threshold PCT] [--allocations-threshold PCT] [--baselines DIR] [--aa] [--record] [--history DIR] [--history-name NAME]",
@@ -84,33 +99,25 @@ let runCommand = Command(
         .option("svg-dir", "PATH", "with --format markdown: write the charts as SVG into this folder (as 'bench report' draws them) and show them in the Markdown"),
         .option("save-baseline", "NAME", "save the results as baseline NAME (NAME.json in the baselines folder)"),
         .option("compare", "NAME", "compare against a saved baseline; exit 1 on a regression"),
-        .option(GatedMetric.time.thresholdOption, "PCT", "with --compare: the regression threshold in percent (default 5)"),
+        .number(GatedMetric.time.thresholdOption, "PCT", "with --compare: the regression threshold in percent (default 5)", atLeast: 0),
         .option("baselines", "DIR", "the baselines folder (default: $FLIGHTLINE_BASELINES, else the package's Benchmarks/baselines)"),
     ] + GatedMetric.counted.map { metric in
-        .option(metric.thresholdOption, "PCT", "with --compare: the \(metric) threshold in percent (default \(metric.defaultThresholdPercent.formatted)), where both runs counted them")
+        .number(metric.thresholdOption, "PCT", "with --compare: the \(metric) threshold in percent (default \(metric.defaultThresholdPercent.formatted)), where both runs counted them", atLeast: 0)
     } + [
         .flag("aa", "also race each benchmark against itself: the noise floor and the threshold's false-alarm rate"),
         .flag("record", "append this run to the history (NAME.jsonl in the history folder)"),
         .option("history", "DIR", "with --record: the history folder (default: $FLIGHTLINE_HISTORY, else the package's Benchmarks/history)"),
         .option("history-name", "NAME", "with --record: the history file's name (default: this machine's CPU model and cores, as in xeon-2core)"),
     ],
+    rules: runRules,
     run: { arguments, console in
         // Everything a user can get wrong is refused here, before minutes of measuring.
         try arguments.requirePositionals(atMost: 0, command: "run")
         // Names as given (the store drops one trailing '.json' itself), checked now.
         let compareName = arguments.string("compare"), saveName = arguments.string("save-baseline")
         for name in [compareName, saveName].compactMap({ $0 }) { _ = try benchKit { try BaselineStore.normalizedName(name) } }
-        for metric in GatedMetric.allCases where arguments.has(metric.thresholdOption) && compareName == nil {
-            throw CLIError.usage("--\(metric.thresholdOption) applies only to --compare NAME; give a baseline to compare with, or drop --\(metric.thresholdOption)")
-        }
-        if arguments.has("baselines"), compareName == nil, saveName == nil {
-            throw CLIError.usage("--baselines applies only to --compare or --save-baseline; give one, or drop --baselines")
-        }
-        for option in ["history", "history-name"] where arguments.has(option) && !arguments.has("record") {
-            throw CLIError.usage("--\(option) applies only to --record; add --record, or drop --\(option)")
-        }
         var thresholds: [GatedMetric: Double] = [:]
-        for metric in GatedMetric.allCases { thresholds[metric] = try arguments.double(metric.thresholdOption, atLeast: 0) }
+        for metric in GatedMetric.allCases { thresholds[metric] = arguments.number(metric.thresholdOption) }
         let threshold = thresholds[.time] ?? GatedMetric.time.defaultThresholdPercent
         var historyFile: URL?
         if arguments.has("record") {

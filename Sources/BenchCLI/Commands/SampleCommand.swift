@@ -51,14 +51,18 @@ let sampleCommand = Command(
     """,
     options: [
         .option("object", "NAME", "keep one object (a scene, a scene file's layer, a Lottie layer or group by name or JSON path)"),
-        .option("hz", "R", "frames per second, 1…1000 (default: a Lottie file's own rate, else 60)"),
-        .option("count", "N", "the first N frames only, or all (default all); --frames in validate is how frames are delivered"),
+        .number("hz", "R", "frames per second, 1…1000 (default: a Lottie file's own rate, else 60)", in: NumberRange(
+            greaterThan: 0, atLeast: SceneSelection.minimumRate, atMost: ValidateRequest.maximumRate,
+            wording: "must be from \(SceneSelection.minimumRate.formatted) to \(ValidateRequest.maximumRate.formatted) frames per second")),
+        OptionSpec(name: "count", value: "N", help: "the first N frames only, or all (default all); --frames in validate is how frames are delivered",
+                   kind: .whole(1...SampleRequest.maximumRows, orWord: "all")),
         .option("format", "F", "the document written to --out PATH, or stdout: csv or json (required)"),
         .option("out", "PATH", "where to write ('-': standard output, the default); replaced atomically"),
         .json("flightline.samples/1", "the samples"),
         SceneSelection.seedSpec,
         ReferenceOption.spec,
     ],
+    rules: [.excludes("json", ["format", "out"], "--json PATH writes the JSON samples; give it or --format/--out, not both")],
     run: { arguments, console in
         let request = try SampleRequest(arguments)
         try checkDocumentDestination(request.destination, named: "the samples")
@@ -110,9 +114,6 @@ struct SampleRequest {
         }
         // --json PATH is --format json --out PATH, the spelling every command shares.
         if let json = arguments.string("json") {
-            if arguments.has("format") || arguments.has("out") {
-                throw CLIError.usage("--json PATH writes the JSON samples; give it or --format/--out, not both")
-            }
             format = .json
             destination = json
         } else {
@@ -125,17 +126,8 @@ struct SampleRequest {
             self.format = format
             destination = arguments.string("out") ?? "-"
         }
-        let given = try arguments.double("hz", greaterThan: 0)
-        if let given, !(given >= SceneSelection.minimumRate && given <= ValidateRequest.maximumRate) {
-            throw CLIError.usage("--hz must be from \(SceneSelection.minimumRate.formatted) to \(ValidateRequest.maximumRate.formatted) frames per second, got \(given.formatted)")
-        }
-        var wanted: Int?
-        if let text = arguments.string("count"), text != "all" {
-            guard let n = Int(text), n >= 1, n <= Self.maximumRows else {
-                throw CLIError.usage("--count expects all or a whole number from 1 to \(Self.maximumRows), got \(quoted(text))")
-            }
-            wanted = n
-        }
+        let given = arguments.number("hz")
+        let wanted = arguments.whole("count")
         let source = try SampleSource.load(argument, seed: try SceneSelection.seed(arguments))
         self.source = source
         if let name = arguments.string("object") {

@@ -21,11 +21,13 @@ let springCommand = Command(
     spring() timing function, so this is how a spring ships to the web.
     """,
     options: SpringOptions.specsWithMenuFallback + [
-        .option("at", "T,…", "sample times in seconds, ≥ 0 (default: 10 up to the settle time)"),
+        .numbers("at", "T,…", "sample times in seconds, ≥ 0 (default: 10 up to the settle time)", in: NumberRange(atLeast: 0)),
         .flag("css-linear", "also print the fewest CSS linear() stops found that follow the exact motion within --max-error, with the duration to use"),
-        .option("max-error", "E", "with --css-linear: largest distance from the exact motion, as a fraction of the distance, 0.0001…0.5 (default 0.005)"),
+        .number("max-error", "E", "with --css-linear: largest distance from the exact motion, as a fraction of the distance, 0.0001…0.5 (default 0.005)", in: NumberRange(
+            atLeast: 0.0001, atMost: 0.5, wording: "must be a fraction of the distance from 0.0001 to 0.5 (0.005 is 0.5 %)")),
         .json("flightline.spring/1", "the spring"),
     ],
+    rules: [.requires("max-error", anyOf: ["css-linear"], "--max-error goes with --css-linear")] + SpringOptions.rules,
     run: { arguments, console in
         try arguments.requirePositionals(atMost: 0, command: "spring")
         let report = try SpringCommandReport(arguments)
@@ -66,7 +68,7 @@ struct SpringCommandReport {
     static let maximumTimes = 100_000
 
     init(_ arguments: Arguments) throws {
-        let atTimes = try arguments.doubles("at", atLeast: 0)
+        let atTimes = arguments.numbers("at")
         if let atTimes, atTimes.count > Self.maximumTimes {
             throw CLIError.usage("--at takes at most \(Self.maximumTimes) times, got \(atTimes.count)")
         }
@@ -90,19 +92,14 @@ struct SpringCommandReport {
         case nil: uikit = (MenuBounce.duration, MenuBounce.dampingRatio(.show))
         default: uikit = nil
         }
-        let maxError = try arguments.double("max-error")
         if arguments.has("css-linear") {
-            let tolerance = maxError ?? 0.005
-            guard tolerance.isFinite, tolerance >= 0.0001, tolerance <= 0.5 else {
-                throw CLIError.usage("--max-error must be a fraction of the distance from 0.0001 to 0.5 (0.005 is 0.5 %), got \(compact(tolerance))")
-            }
+            // Within 0.0001…0.5 (the option table); --max-error needs --css-linear (the rules).
+            let tolerance = arguments.number("max-error") ?? 0.005
             do {
                 cssLinear = try motion.cssLinearEasing(maxError: tolerance)
             } catch let error as SpringError {
                 throw CLIError.usage("--css-linear: \(error)")
             }
-        } else if maxError != nil {
-            throw CLIError.usage("--max-error goes with --css-linear")
         } else {
             cssLinear = nil
         }

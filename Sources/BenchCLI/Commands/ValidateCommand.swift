@@ -121,7 +121,7 @@ let validateCommand = Command(
     exit: 0 all smooth, 1 a scene is janky, 2 bad input.
     """,
     options: [
-        .option("hz", "R,…", "frame rates, frames per second (default 60,120; at most 8 rates, each 1…1000)"),
+        .sceneRates("R,…", "frame rates, frames per second (default 60,120; at most 8 rates, each 1…1000)"),
         .choice("mode", "MODE", ["linear", "paced", "both"], "path timing: linear (the demo's keyframes), paced (constant speed) or both (default)"),
         SceneSelection.seedSpec,
         .json("flightline.validate/1", formats: true),
@@ -130,6 +130,16 @@ let validateCommand = Command(
         .option("svg-dir", "PATH", "with --format markdown: write the charts as SVG into this folder (as 'bench report' draws them) and show them in the Markdown"),
         ReferenceOption.spec,
     ] + SceneSelection.specs + SceneThresholds.specs + FrameDeliveryOption.specs,
+    rules: SceneSelection.rules + ValidateRequest.rules,
+    validation: { arguments in
+        // --svg-dir's charts are linked from the Markdown document, so it needs that document.
+        if let svgDir = arguments.string("svg-dir") {
+            let (format, destination) = try OutputFormat.parse(arguments, allowed: OutputFormat.validate, command: "validate")
+            guard format == .markdown, destination != nil else {
+                throw CLIError.usage("--svg-dir \(quoted(svgDir)) links charts from the Markdown: add --format markdown")
+            }
+        }
+    },
     run: { arguments, console in
         let request = try ValidateRequest(arguments)
         let (format, destination) = try OutputFormat.parse(arguments, allowed: OutputFormat.validate, command: "validate")
@@ -139,9 +149,6 @@ let validateCommand = Command(
         if let traceOut = request.traceOut { try checkDocumentDestination(traceOut, named: "the Chrome trace") }
         let svgDir = arguments.string("svg-dir")
         if let svgDir {
-            guard format == .markdown, destination != nil else {
-                throw CLIError.usage("--svg-dir \(quoted(svgDir)) links charts from the Markdown: add --format markdown")
-            }
             do { try OutputFolder.check(svgDir) } catch let error as BenchKitError { throw CLIError.usage("--svg-dir \(error)") }
         }
         // rlottie plays each file before anything is printed: a file it refuses is one line.
@@ -221,6 +228,11 @@ struct ValidateRequest {
         return rates + [own]
     }
 
+    /// The rules between the options a ``ValidateRequest`` reads (validate, report).
+    static let rules: [OptionRule] = [
+        .excludes("trace", ["frames", "clock"], "--trace validates a recording as it was delivered; --frames and --clock apply to scenes"),
+    ]
+
     /// The largest rate accepted: beyond 1000 Hz no display exists and the sampling only costs time.
     static let maximumRate = 1000.0
 
@@ -230,9 +242,6 @@ struct ValidateRequest {
         platformThresholds = try FrameDeliveryOption.thresholds(arguments)
         traceOut = arguments.string("trace-out")
         var rates = try SceneSelection.rates(arguments, defaults: defaultRates)
-        if let tooFast = rates.first(where: { $0 > Self.maximumRate }) {
-            throw CLIError.usage("--hz must be at most \(Self.maximumRate.formatted) frames per second, got \(tooFast.formatted)")
-        }
         switch try arguments.choice("mode", ["linear", "paced", "both"]) ?? "both" {
         case "linear": modes = [.linear]
         case "paced": modes = [.paced]
@@ -243,9 +252,6 @@ struct ValidateRequest {
         if let path = arguments.string("trace") {
             if let scene = arguments.positionals.first {
                 throw CLIError.usage("--trace validates a recording, not scenes; got the scene \(quoted(scene)) too")
-            }
-            if arguments.has("frames") || arguments.has("clock") {
-                throw CLIError.usage("--trace validates a recording as it was delivered; --frames and --clock apply to scenes")
             }
             traces = try FrameDeliveryOption.readTraces(path)
             scenes = []

@@ -1,20 +1,36 @@
 /// One option a command accepts: `--name VALUE` (or `--name=VALUE`), or a bare `--name` switch.
 ///
 /// A command's options are a table of these: parsing (`Arguments`), the check of each value
-/// against its ``Kind`` and the help pages are all made from it, so a command reads only values
-/// that are already well-formed and its help always lists what the parser accepts. What depends
-/// on several options (or on a file) is checked by the command's request, once.
+/// against its ``Kind`` (a number's range included) and the help pages are all made from it, so
+/// a command reads only values that are already well-formed, through the typed readers of
+/// ``Arguments``, and its help always lists what the parser accepts. What depends on several
+/// options is the command's ``OptionRule`` list and its `validate` (`Command`); what depends on a
+/// file or a model is checked where that is read.
 struct OptionSpec: Sendable {
     /// What a value must be, checked while the command line is parsed.
     enum Kind: Sendable, Equatable {
-        /// Any non-empty text: a file, a name, a list the command parses itself.
+        /// Any non-empty text: a file, a name, a grammar the command parses itself.
         case text
         /// One of these words.
         case choice([String])
-        /// A finite number, above `greaterThan` and at least `atLeast` when given.
-        case number(greaterThan: Double?, atLeast: Double?)
-        /// A whole number in the range.
-        case whole(ClosedRange<Int>)
+        /// A finite number within the range.
+        case number(NumberRange)
+        /// Comma-separated finite numbers (`0,12.5,100`), each within the range.
+        case numbers(NumberRange)
+        /// A whole number in the range; `orWord`, when given, is accepted in its place (`all`).
+        case whole(ClosedRange<Int>, orWord: String? = nil)
+        /// Comma-separated whole numbers, each in the range.
+        case wholes(ClosedRange<Int>)
+        /// A seed: a whole number 0…2⁶⁴−1.
+        case seed
+
+        /// Whether the value is a number or a list of them.
+        var isNumeric: Bool {
+            switch self {
+            case .text, .choice: false
+            case .number, .numbers, .whole, .wholes, .seed: true
+            }
+        }
     }
 
     let name: String
@@ -41,28 +57,77 @@ struct OptionSpec: Sendable {
     static func number(
         _ name: String, _ value: String, _ help: String, greaterThan: Double? = nil, atLeast: Double? = nil
     ) -> OptionSpec {
-        OptionSpec(name: name, value: value, help: help, kind: .number(greaterThan: greaterThan, atLeast: atLeast))
+        OptionSpec(name: name, value: value, help: help, kind: .number(NumberRange(greaterThan: greaterThan, atLeast: atLeast)))
+    }
+    /// `--name X`: a finite number within `range`.
+    static func number(_ name: String, _ value: String, _ help: String, in range: NumberRange) -> OptionSpec {
+        OptionSpec(name: name, value: value, help: help, kind: .number(range))
+    }
+    /// `--name X,…`: comma-separated finite numbers, each within `range`.
+    static func numbers(_ name: String, _ value: String, _ help: String, in range: NumberRange = NumberRange()) -> OptionSpec {
+        OptionSpec(name: name, value: value, help: help, kind: .numbers(range))
     }
     /// `--name N`: a whole number within `range`.
     static func whole(_ name: String, _ value: String, _ help: String, in range: ClosedRange<Int>) -> OptionSpec {
         OptionSpec(name: name, value: value, help: help, kind: .whole(range))
     }
+    /// `--name N,…`: comma-separated whole numbers, each within `range`.
+    static func wholes(_ name: String, _ value: String, _ help: String, in range: ClosedRange<Int>) -> OptionSpec {
+        OptionSpec(name: name, value: value, help: help, kind: .wholes(range))
+    }
+    /// `--name N`: a seed, 0…2⁶⁴−1.
+    static func seed(_ name: String, _ help: String) -> OptionSpec {
+        OptionSpec(name: name, value: "N", help: help, kind: .seed)
+    }
 
-    /// Refuses a value its kind does not allow, with the same words as the typed readers of
-    /// ``Arguments`` (`--mode expects one of linear, paced, both, got 'fast'`).
-    func check(_ value: String) throws {
+    /// The value as its kind reads it, or a one-line usage error naming the option, the value
+    /// and what was expected (`--mode expects one of linear, paced, both, got 'fast'`,
+    /// `--hz must be at least 1, got 0`).
+    func parse(_ value: String) throws -> Parsed {
         switch kind {
         case .text:
-            return
+            return .text
         case .choice(let choices):
             guard choices.contains(value) else {
                 throw CLIError.usage("--\(name) expects one of \(choices.joined(separator: ", ")), got \(quoted(value))")
             }
-        case .number(let greaterThan, let atLeast):
-            _ = try parseNumber(value, option: name, greaterThan: greaterThan, atLeast: atLeast)
-        case .whole(let range):
-            _ = try parseWhole(value, option: name, in: range)
+            return .text
+        case .number(let range):
+            return .number(try parseNumber(value, option: name, in: range))
+        case .numbers(let range):
+            return .numbers(try listItems(value).map { try parseNumber($0, option: name, in: range) })
+        case .whole(let range, let word):
+            if let word {
+                if value == word { return .text }
+                guard let whole = Int(value), range.contains(whole) else {
+                    throw CLIError.usage("--\(name) expects \(word) or a whole number from \(range.lowerBound) to \(range.upperBound), got \(quoted(value))")
+                }
+                return .whole(whole)
+            }
+            return .whole(try parseWhole(value, option: name, in: range))
+        case .wholes(let range):
+            return .wholes(try listItems(value).map { item in
+                guard let whole = Int(item), range.contains(whole) else {
+                    throw CLIError.usage("--\(name) expects whole numbers from \(range.lowerBound) to \(range.upperBound), comma-separated, got \(quoted(item))")
+                }
+                return whole
+            })
+        case .seed:
+            guard let seed = UInt64(value) else {
+                throw CLIError.usage("--\(name) expects a whole number from 0 to \(UInt64.max), got \(quoted(value))")
+            }
+            return .seed(seed)
         }
+    }
+
+    /// A value read by its kind.
+    enum Parsed: Sendable {
+        case text, number(Double), numbers([Double]), whole(Int), wholes([Int]), seed(UInt64)
+    }
+
+    /// The items of a comma-separated list, spaces around each dropped (`1, 2` is `1,2`).
+    private func listItems(_ value: String) -> [String] {
+        value.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
     }
 
     /// The switches every command accepts, listed in every command's help.
@@ -85,6 +150,8 @@ struct Arguments: Sendable {
     var positionals: [String] = []
     private var values: [String: String] = [:]
     private var switches: Set<String> = []
+    /// Each numeric value as its kind read it while parsing.
+    private var parsed: [String: OptionSpec.Parsed] = [:]
 
     init(_ arguments: [String], options: [OptionSpec], command: String) throws {
         let options = options + OptionSpec.global
@@ -150,7 +217,7 @@ struct Arguments: Sendable {
                 throw CLIError.usage("option '--\(name)' needs a value (\(placeholder)), got '' (an empty value)")
             }
             guard values[name] == nil else { throw CLIError.usage("option '--\(name)' given twice") }
-            try spec.check(value)
+            parsed[name] = try spec.parse(value)
             values[name] = value
         }
     }
@@ -164,23 +231,48 @@ struct Arguments: Sendable {
     func has(_ name: String) -> Bool { switches.contains(name) || values[name] != nil }
     func string(_ name: String) -> String? { values[name] }
 
-    /// A finite number, optionally with a lower bound.
-    func double(_ name: String, greaterThan lower: Double? = nil, atLeast minimum: Double? = nil) throws -> Double? {
-        guard let text = values[name] else { return nil }
-        return try parseNumber(text, option: name, greaterThan: lower, atLeast: minimum)
+    // The typed readers return what the option table already checked; asking one for an option
+    // the table does not declare of that kind is a programming error (OptionTableTests walks
+    // every table), not bad input.
+
+    /// A ``OptionSpec/Kind/number(_:)`` option's value.
+    func number(_ name: String) -> Double? {
+        guard let value = parsed[name] else { return nil }
+        guard case .number(let number) = value else { undeclared(name, "a number") }
+        return number
     }
 
-    /// A comma-separated list of finite numbers (`0,12.5,100`).
-    func doubles(_ name: String, greaterThan lower: Double? = nil, atLeast minimum: Double? = nil) throws -> [Double]? {
-        guard let text = values[name] else { return nil }
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        return try parts.map { try parseNumber(String($0), option: name, greaterThan: lower, atLeast: minimum) }
+    /// A ``OptionSpec/Kind/numbers(_:)`` option's values, in the order given.
+    func numbers(_ name: String) -> [Double]? {
+        guard let value = parsed[name] else { return nil }
+        guard case .numbers(let numbers) = value else { undeclared(name, "numbers") }
+        return numbers
     }
 
-    /// A whole number within `range`.
-    func int(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
-        guard let text = values[name] else { return nil }
-        return try parseWhole(text, option: name, in: range)
+    /// A ``OptionSpec/Kind/whole(_:orWord:)`` option's value; `nil` also for its word.
+    func whole(_ name: String) -> Int? {
+        guard let value = parsed[name] else { return nil }
+        if case .text = value { return nil }
+        guard case .whole(let whole) = value else { undeclared(name, "a whole number") }
+        return whole
+    }
+
+    /// A ``OptionSpec/Kind/wholes(_:)`` option's values, in the order given.
+    func wholes(_ name: String) -> [Int]? {
+        guard let value = parsed[name] else { return nil }
+        guard case .wholes(let wholes) = value else { undeclared(name, "whole numbers") }
+        return wholes
+    }
+
+    /// A ``OptionSpec/Kind/seed`` option's value.
+    func seed(_ name: String) -> UInt64? {
+        guard let value = parsed[name] else { return nil }
+        guard case .seed(let seed) = value else { undeclared(name, "a seed") }
+        return seed
+    }
+
+    private func undeclared(_ name: String, _ kind: String) -> Never {
+        preconditionFailure("--\(name) is read as \(kind), but its option table does not declare it so")
     }
 
     /// One of a fixed set of words.
@@ -211,16 +303,59 @@ func parseWhole(_ text: String, option name: String, in range: ClosedRange<Int>)
 }
 
 func parseNumber(_ text: String, option: String, greaterThan lower: Double? = nil, atLeast minimum: Double? = nil) throws -> Double {
+    try parseNumber(text, option: option, in: NumberRange(greaterThan: lower, atLeast: minimum))
+}
+
+func parseNumber(_ text: String, option: String, in range: NumberRange) throws -> Double {
     guard let value = Double(text), value.isFinite else {
         throw CLIError.usage("--\(option) expects a finite number, got \(quoted(text))")
     }
-    if let lower, !(value > lower) {
-        throw CLIError.usage("--\(option) must be greater than \(lower.formatted), got \(text)")
-    }
-    if let minimum, !(value >= minimum) {
-        throw CLIError.usage("--\(option) must be at least \(minimum.formatted), got \(text)")
+    if let problem = range.problem(with: value) {
+        throw CLIError.usage("--\(option) \(problem), got \(text)")
     }
     return value
+}
+
+/// Where a number option's value must lie: any of a strict and an inclusive lower bound, and a
+/// strict and an inclusive upper bound.
+///
+/// A value outside is refused with the bound it breaks, checked in that order (`must be greater
+/// than 0`, `must be at least 1`, `must be below 1`, `must be at most 60`); `wording`, when
+/// given, replaces the words for `atLeast`, `below` and `atMost` where the range is better said
+/// whole (`must be from 1 to 1000 frames per second`).
+struct NumberRange: Sendable, Equatable {
+    var greaterThan: Double?
+    var atLeast: Double?
+    var below: Double?
+    var atMost: Double?
+    var wording: String?
+
+    init(greaterThan: Double? = nil, atLeast: Double? = nil, below: Double? = nil, atMost: Double? = nil, wording: String? = nil) {
+        self.greaterThan = greaterThan
+        self.atLeast = atLeast
+        self.below = below
+        self.atMost = atMost
+        self.wording = wording
+    }
+
+    /// What is wrong with a finite `value`, in the words after the option's name; `nil` when it
+    /// is within the range.
+    func problem(with value: Double) -> String? {
+        if let greaterThan, !(value > greaterThan) { return "must be greater than \(greaterThan.formatted)" }
+        if let atLeast, !(value >= atLeast) { return wording ?? "must be at least \(atLeast.formatted)" }
+        if let below, !(value < below) { return wording ?? "must be below \(below.formatted)" }
+        if let atMost, !(value <= atMost) { return wording ?? "must be at most \(atMost.formatted)" }
+        return nil
+    }
+
+    /// A finite value just outside the range, for tests of the refusal; `nil` when unbounded.
+    var outside: Double? {
+        if let greaterThan { return greaterThan }
+        if let atLeast { return atLeast - max(1, abs(atLeast)) }
+        if let below { return below }
+        if let atMost { return atMost + max(1, abs(atMost)) }
+        return nil
+    }
 }
 
 extension Double {

@@ -8,7 +8,21 @@ struct Command: Sendable {
     /// More help, printed by `bench help NAME`.
     let details: String
     let options: [OptionSpec]
+    /// The rules between options that presence alone decides, checked in order after parsing.
+    var rules: [OptionRule] = []
+    /// The cross-option rules that depend on values, checked after ``rules``.
+    var validation: (@Sendable (Arguments) throws -> Void)? = nil
     let run: @Sendable (Arguments, Console) throws -> ExitCode
+
+    /// The command's one check of its options together, after each value was checked against
+    /// its kind while parsing: the declared ``rules`` first, then ``validation``. `bench`
+    /// calls it before ``run``; it writes nothing.
+    func validate(_ arguments: Arguments) throws {
+        for rule in rules {
+            if let error = rule.violation(in: arguments) { throw error }
+        }
+        try validation?(arguments)
+    }
 
     /// The help a screen holds: usage, summary, the first paragraph of the details, the option
     /// names, the exit codes, and where the rest is. A page that fits ``screenLines`` anyway is
@@ -42,6 +56,9 @@ struct Command: Sendable {
         for option in allOptions {
             let label = optionLabel(option)
             lines.append("  " + label + String(repeating: " ", count: width - label.count + 2) + option.help)
+        }
+        if !rules.isEmpty {
+            lines += ["", "option rules: " + rules.map(\.summary).joined(separator: "; ")]
         }
         lines += ["", exitCodeSummary]
         return lines.joined(separator: "\n")

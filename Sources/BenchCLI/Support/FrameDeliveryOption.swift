@@ -11,10 +11,10 @@ enum FrameDeliveryOption {
         SceneSelection.loadSeedSpec,
         .trace,
         .option("trace-out", "FILE", "write Chrome Trace Event JSON of the frames (opens in ui.perfetto.dev and chrome://tracing)"),
-        .option("hitch-grades", "W,C", "XCTest's (and the 2020 Organizer's) hitch time ratio grades, ms/s: warning above W, critical from C (default 5,10)"),
-        .option("organizer-grades", "A,B,C", "today's Xcode Organizer Hitches grades, ms/s: good ≤ A, warning ≤ B, critical ≤ C, immediate attention above (default 10,25,50)"),
-        .option("jank-multiplier", "M", "JankStats: a frame is jank above M expected frame durations (default 2)"),
-        .option("max-screen-error", "PT", "largest 99th-percentile on-screen error under --frames (default 0.5)"),
+        .numbers("hitch-grades", "W,C", "XCTest's (and the 2020 Organizer's) hitch time ratio grades, ms/s: warning above W, critical from C (default 5,10)", in: NumberRange(greaterThan: 0)),
+        .numbers("organizer-grades", "A,B,C", "today's Xcode Organizer Hitches grades, ms/s: good ≤ A, warning ≤ B, critical ≤ C, immediate attention above (default 10,25,50)", in: NumberRange(greaterThan: 0)),
+        .number("jank-multiplier", "M", "JankStats: a frame is jank above M expected frame durations (default 2)", greaterThan: 0),
+        .number("max-screen-error", "PT", "largest 99th-percentile on-screen error under --frames (default 0.5)", atLeast: 0),
     ]
 
     /// One line per named load profile with its parameters, for help.
@@ -29,21 +29,21 @@ enum FrameDeliveryOption {
     /// The platforms' thresholds with every flag given applied.
     static func thresholds(_ arguments: Arguments) throws -> PlatformThresholds {
         var limits = PlatformThresholds()
-        if let grades = try arguments.doubles("hitch-grades", greaterThan: 0) {
+        if let grades = arguments.numbers("hitch-grades") {
             guard grades.count == 2 else {
                 throw CLIError.usage("--hitch-grades expects two numbers W,C (ms/s), got \(quoted(arguments.string("hitch-grades")!))")
             }
             limits.xctestWarning = grades[0]
             limits.xctestCritical = grades[1]
         }
-        if let tiers = try arguments.doubles("organizer-grades", greaterThan: 0) {
+        if let tiers = arguments.numbers("organizer-grades") {
             guard tiers.count == 3 else {
                 throw CLIError.usage("--organizer-grades expects three numbers A,B,C (ms/s), got \(quoted(arguments.string("organizer-grades")!))")
             }
             limits.organizer = tiers
         }
-        if let multiplier = try arguments.double("jank-multiplier", greaterThan: 0) { limits.jankMultiplier = multiplier }
-        if let error = try arguments.double("max-screen-error", atLeast: 0) { limits.maxOnScreenError = error }
+        if let multiplier = arguments.number("jank-multiplier") { limits.jankMultiplier = multiplier }
+        if let error = arguments.number("max-screen-error") { limits.maxOnScreenError = error }
         do {
             return try limits.validated()
         } catch {

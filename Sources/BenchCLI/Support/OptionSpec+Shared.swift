@@ -10,12 +10,13 @@ extension OptionSpec {
     }
 
     /// `--width W` of a plot.
-    static let plotWidth = OptionSpec.option(
-        "width", "W", "plot columns (\(Plot.widthLimits.lowerBound)…\(Plot.widthLimits.upperBound); default: COLUMNS, else the terminal, else 80)")
+    static let plotWidth = OptionSpec.whole(
+        "width", "W", "plot columns (\(Plot.widthLimits.lowerBound)…\(Plot.widthLimits.upperBound); default: COLUMNS, else the terminal, else 80)",
+        in: Plot.widthLimits)
 
     /// `--height H` of a plot, with the command's default.
     static func plotHeight(default text: String) -> OptionSpec {
-        .option("height", "H", "plot rows (\(Plot.heightLimits.lowerBound)…\(Plot.heightLimits.upperBound); default \(text))")
+        .whole("height", "H", "plot rows (\(Plot.heightLimits.lowerBound)…\(Plot.heightLimits.upperBound); default \(text))", in: Plot.heightLimits)
     }
 
     /// `--trace FILE`: a recording in place of scenes (`validate`, `plot`).
@@ -23,5 +24,14 @@ extension OptionSpec {
         "trace", "FILE", "a recorded trace (CSV t,x,y[,present,target] or Chrome Trace Event JSON) in place of scenes")
 
     static let ascii = OptionSpec.flag("ascii", "plain ASCII plots instead of braille")
+    /// `--hz R,…` of the scene commands (validate, report, plot): rates 1…1000 frames per
+    /// second, duplicates dropped (``SceneSelection/rates(_:defaults:)``).
+    static func sceneRates(_ value: String, _ help: String) -> OptionSpec {
+        .numbers("hz", value, help, in: NumberRange(atLeast: SceneSelection.minimumRate, atMost: ValidateRequest.maximumRate))
+    }
+
+    /// `--hz R,…` of the platform models (fling, drag): whole rates 1…1000.
+    static let wholeRates = OptionSpec.wholes("hz", "R,…", "frame rates, whole numbers 1…1000, comma-separated (default 60,120)", in: 1...1000)
+
     static let color = OptionSpec.choice("color", "WHEN", ["auto", "always", "never"], "auto (default: only on a terminal without NO_COLOR), always, never")
 }

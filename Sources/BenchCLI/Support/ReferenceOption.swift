@@ -9,8 +9,8 @@ enum ReferenceOption {
     /// The players a file can be compared with.
     static let players = ["rlottie"]
 
-    static let spec = OptionSpec.option(
-        "reference", "PLAYER", "compare each Lottie file with another player frame by frame: rlottie (max and median px per object)")
+    static let spec = OptionSpec.choice(
+        "reference", "PLAYER", players, "compare each Lottie file with another player frame by frame: rlottie (max and median px per object)")
 
     /// One file's comparison.
     struct FileComparison {

@@ -18,7 +18,7 @@ enum SceneSelection {
     static var specs: [OptionSpec] {
         let springSpecs = SpringOptions.specs.map { spec -> OptionSpec in
             guard spec.name == "duration" else { return spec }
-            return .option(
+            return .number(
                 "duration", "S",
                 "with --svg: the path's duration, seconds (at least 1e-9; at most the frames --hz allows); otherwise SwiftUI Spring(duration:bounce:) perceptual duration")
         }
@@ -29,7 +29,14 @@ enum SceneSelection {
         ] + springSpecs
     }
 
-    static let seedSpec = OptionSpec.option("seed", "N", "pick one flight per bee: the sign the demo's random draw gives for seed N")
+    /// The rules between ``specs``: `--repeat` and `--timing` are an `--svg` scene's, and the spring's motion
+    /// options' own.
+    static let rules: [OptionRule] = [
+        .requires("repeat", anyOf: ["svg"], "--repeat applies to an --svg scene"),
+        .requires("timing", anyOf: ["svg"], "--timing {value} applies to --svg scenes; the seed scenes and springs keep their own timing (the bees: linear, as the demo)"),
+    ] + SpringOptions.rules
+
+    static let seedSpec = OptionSpec.seed("seed", "pick one flight per bee: the sign the demo's random draw gives for seed N")
 
     /// What a name stands for, for help and for `bench list`.
     static let listing: [String] = [
@@ -46,7 +53,7 @@ enum SceneSelection {
 
     /// `--load-seed N`: the seed of a load model's frame costs (`--frames load:NAME`, `vrr`,
     /// `integrators --engines`), one meaning, apart from `--seed`'s bee sign.
-    static let loadSeedSpec = OptionSpec.option("load-seed", "N", "the seed of the load model's per-frame costs and callback delays (default 0)")
+    static let loadSeedSpec = OptionSpec.seed("load-seed", "the seed of the load model's per-frame costs and callback delays (default 0)")
 
     /// The seed, when given: a whole number 0…2⁶⁴−1.
     static func seed(_ arguments: Arguments) throws -> UInt64? {
@@ -65,11 +72,7 @@ enum SceneSelection {
     }
 
     private static func wholeSeed(_ arguments: Arguments, _ name: String) throws -> UInt64? {
-        guard let text = arguments.string(name) else { return nil }
-        guard let value = UInt64(text) else {
-            throw CLIError.usage("--\(name) expects a whole number from 0 to \(UInt64.max), got '\(text)'")
-        }
-        return value
+        arguments.seed(name)
     }
 
     /// The scenes the command line asks for.
@@ -179,10 +182,12 @@ enum SceneSelection {
             if SpringOptions.isPresent(in: arguments, ignoring: ["duration"]) {
                 throw CLIError.usage("give either --svg with --duration or spring options, not both")
             }
-            guard let durationText = arguments.string("duration") else {
+            guard let durationText = arguments.string("duration"), let duration = arguments.number("duration") else {
                 throw CLIError.usage("--svg needs --duration S (the path's duration in seconds)")
             }
-            let duration = try parseNumber(durationText, option: "duration", greaterThan: 0)
+            // A path's duration, unlike a spring's, has its own floor: checked here, where
+            // --svg says which --duration this is.
+            guard duration > 0 else { throw CLIError.usage("--duration must be greater than 0, got \(durationText)") }
             guard duration >= PathMotion.minimumDuration else {
                 throw CLIError.usage(
                     "--duration must be at least \(compact(PathMotion.minimumDuration)) s (a millionth of a 1000 Hz frame; far shorter, speeds overflow), got \(durationText)")
@@ -193,13 +198,6 @@ enum SceneSelection {
             } catch {
                 throw CLIError.usage("--svg: \(error)")
             }
-        }
-        if arguments.has("repeat") {
-            throw CLIError.usage("--repeat applies to an --svg scene")
-        }
-        if let timing = arguments.string("timing") {
-            throw CLIError.usage(
-                "--timing \(timing) applies to --svg scenes; the seed scenes and springs keep their own timing (the bees: linear, as the demo)")
         }
         guard let request = try SpringOptions.request(from: arguments) else {
             // Motion flags only mean something for a spring the user describes.
@@ -250,7 +248,7 @@ enum SceneSelection {
     static let maximumRates = 8
 
     static func rates(_ arguments: Arguments, defaults: [Double]) throws -> [Double] {
-        guard let given = try arguments.doubles("hz", atLeast: minimumRate) else { return defaults }
+        guard let given = arguments.numbers("hz") else { return defaults }
         var seen = Set<Double>()
         let rates = given.filter { seen.insert($0).inserted }
         guard rates.count <= maximumRates else {

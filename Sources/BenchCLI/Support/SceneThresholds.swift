@@ -44,7 +44,7 @@ enum SceneThresholds {
     static func thresholds(from arguments: Arguments) throws -> Thresholds {
         var thresholds = Thresholds()
         for flag in flags {
-            guard let value = try arguments.double(flag.name) else { continue }
+            guard let value = arguments.number(flag.name) else { continue }
             var alone = Thresholds()
             alone[keyPath: flag.keyPath] = value
             do {

@@ -38,17 +38,17 @@ enum SpringOptions {
         for keys in SpringParameters.vocabularyKeys {
             for key in keys.required + keys.optional.keys.sorted() where seen.insert(key).inserted {
                 let entry = help[key] ?? ("X", "spring parameter '\(key)'")
-                specs.append(.option(key, entry.value, entry.text))
+                specs.append(.number(key, entry.value, entry.text))
             }
         }
         return specs + [
-            .option("initial-velocity", "V", "initial velocity relative to the distance (distances per second), any vocabulary; not with --velocity"),
+            .number("initial-velocity", "V", "initial velocity relative to the distance (distances per second), any vocabulary; not with --velocity"),
             .choice("uikit-mapping", "NAME", mappingNames, "UIKit duration → stiffness: envelope (default: the envelope e^(-ζω₀t) is 0.001 at the duration) or framer (Framer's: the sine amplitude (ζω₀/ω_d)e^(-ζω₀t) is 0.001)"),
-            .option("uikit-residual", "R", "UIKit mapping: envelope left at the duration (default 0.001)"),
+            .number("uikit-residual", "R", "UIKit mapping: envelope left at the duration (default 0.001)"),
             .choice("uikit-overdamping", "MODE", EnvelopeDecayMapping.Overdamping.allCases.map(\.rawValue), "UIKit mapping of a damping ratio above 1: clamp (default) or slowest-mode"),
-            .option("from", "X", "start position, points (default \(Int(defaultFrom)))"),
-            .option("to", "Y", "target position, points (default \(Int(defaultTo)))"),
-            .option("velocity", "V", "initial velocity, points per second (default 0; 0 or at least 1e-100 × the distance in magnitude)"),
+            .number("from", "X", "start position, points (default \(Int(defaultFrom)))"),
+            .number("to", "Y", "target position, points (default \(Int(defaultTo)))"),
+            .number("velocity", "V", "initial velocity, points per second (default 0; 0 or at least 1e-100 × the distance in magnitude)"),
         ]
     }
 
@@ -58,16 +58,21 @@ enum SpringOptions {
         specs.map { spec in
             switch spec.name {
             case "from":
-                return .option("from", "X", "start position, points (default \(Int(defaultFrom)); \(Int(DefaultMotion.from)) with no spring options: the menu's)")
+                return .number("from", "X", "start position, points (default \(Int(defaultFrom)); \(Int(DefaultMotion.from)) with no spring options: the menu's)")
             case "to":
-                return .option("to", "Y", "target position, points (default \(Int(defaultTo)); \(Int(DefaultMotion.to)) with no spring options: the menu's)")
+                return .number("to", "Y", "target position, points (default \(Int(defaultTo)); \(Int(DefaultMotion.to)) with no spring options: the menu's)")
             case "velocity":
-                return .option("velocity", "V", "initial velocity, points per second (default 0; with no spring options the menu's \(DefaultMotion.relativeVelocity) × the distance per second)")
+                return .number("velocity", "V", "initial velocity, points per second (default 0; with no spring options the menu's \(DefaultMotion.relativeVelocity) × the distance per second)")
             default:
                 return spec
             }
         }
     }
+
+    /// The rules between the motion options, for every command that takes them all.
+    static let rules: [OptionRule] = [
+        .excludes("velocity", ["initial-velocity"], "give either --velocity (points per second) or --initial-velocity (distance per second), not both"),
+    ]
 
     /// The options that describe the motion rather than the spring.
     static let motionNames = ["from", "to", "velocity", "initial-velocity"]
@@ -136,7 +141,7 @@ enum SpringOptions {
         let overdamping = try arguments.choice("uikit-overdamping", EnvelopeDecayMapping.Overdamping.allCases.map(\.rawValue))
             .flatMap(EnvelopeDecayMapping.Overdamping.init(rawValue:)) ?? .clampToCritical
         do {
-            return try EnvelopeDecayMapping(residual: try arguments.double("uikit-residual") ?? 0.001, overdamping: overdamping)
+            return try EnvelopeDecayMapping(residual: arguments.number("uikit-residual") ?? 0.001, overdamping: overdamping)
         } catch let error as SpringError {
             throw CLIError.usage("--uikit-residual: \(error)")
         }
@@ -150,7 +155,7 @@ enum SpringOptions {
         guard isPresent(in: arguments, ignoring: ignored) else { return nil }
         var values: [String: Double] = [:]
         for name in parameterNames where !ignored.contains(name) {
-            if let value = try arguments.double(name) { values[name] = value }
+            if let value = arguments.number(name) { values[name] = value }
         }
         do {
             let parameters = try SpringParameters(namedValues: values)
@@ -181,15 +186,15 @@ enum SpringOptions {
         of spring: DampedSpring, arguments: Arguments, from defaultFrom: Double, to defaultTo: Double,
         relativeVelocity: Double
     ) throws -> SpringMotion<Double> {
-        let from = try arguments.double("from") ?? defaultFrom
-        let to = try arguments.double("to") ?? defaultTo
+        let from = arguments.number("from") ?? defaultFrom
+        let to = arguments.number("to") ?? defaultTo
         // Finite positions whose distance overflows (-1e308 → 1e308): name them, not the
         // infinite distance or a NaN velocity derived from it.
         guard (to - from).isFinite else {
             throw CLIError.usage("--from \(compact(from)) and --to \(compact(to)) are too far apart: to − from must be at most 1.8e308 in magnitude")
         }
         let velocity: Double
-        switch (try arguments.double("velocity"), try arguments.double("initial-velocity")) {
+        switch (arguments.number("velocity"), arguments.number("initial-velocity")) {
         case (.some, .some):
             throw CLIError.usage("give either --velocity (points per second) or --initial-velocity (distance per second), not both")
         case (let absolute?, nil): velocity = absolute
