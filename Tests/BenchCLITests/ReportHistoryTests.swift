@@ -55,7 +55,7 @@ import Testing
         #expect(label.contains("run 7: +12.5 %") && label.contains("regression"), "\(label)")
         // A dot per run, a whisker per run.
         let median = try #require(R.nodes(svg, ".//*[local-name()='g'][@data-series='median']").first)
-        #expect(R.nodes(median, ".//*[local-name()='circle']").count == 12)
+        #expect(R.dots(median).count == 12)
         let whiskers = try #require(R.nodes(svg, ".//*[local-name()='g'][@data-series='95 % CI of each run']").first)
         let whiskerPath = R.nodes(whiskers, ".//*[local-name()='path']").compactMap { R.string($0, "d") }.joined()
         #expect(whiskerPath.components(separatedBy: "M").count - 1 == 12, "\(whiskerPath)")
@@ -91,7 +91,7 @@ import Testing
         #expect(run.code == 0, "\(run.stderr)")
         let svg = try R.xml(out.appendingPathComponent("history-arclen-cubic.svg"))
         let median = try #require(R.nodes(svg, ".//*[local-name()='g'][@data-series='median']").first)
-        #expect(R.nodes(median, ".//*[local-name()='circle']").count == 1)
+        #expect(R.dots(median).count == 1)
         let page = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(page.contains("No change point (change points need at least 6 runs)."))
     }

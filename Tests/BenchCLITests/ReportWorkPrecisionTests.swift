@@ -43,12 +43,12 @@ import Testing
         for method in methods {
             let mine = points.filter { $0.method == method && $0.maxError > 0 }
             let group = try #require(R.nodes(svg, ".//*[local-name()='g'][@data-series='\(method)']").first)
-            let dots = R.nodes(group, "./*[local-name()='circle']")
+            let dots = R.dots(group)
             #expect(dots.count == mine.count, "\(method)")
             for (dot, point) in zip(dots, mine) {
                 let x = left + (log10(point.evaluationsPerSecond) - xs[0]) / (xs[1] - xs[0]) * width
                 let y = top + (1 - (log10(point.maxError) - ys[0]) / (ys[1] - ys[0])) * height
-                #expect(abs(R.attribute(dot, "cx") - x) <= 0.051 && abs(R.attribute(dot, "cy") - y) <= 0.051, "\(method) \(point.setting)")
+                #expect(abs(dot.x - x) <= 0.051 && abs(dot.y - y) <= 0.051, "\(method) \(point.setting)")
             }
         }
         // More work, less error: rk4's error falls as its steps shrink.

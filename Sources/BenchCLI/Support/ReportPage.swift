@@ -104,7 +104,8 @@ enum ReportPage {
             let fixCharts = fixes.compactMap(\.chart)
             charts += sceneCharts + fixCharts
             let id = "scene-\(slug)"
-            parts.append(ReportSection(id: id, title: result.scene.name, html: "", charts: sceneCharts))
+            // The scene's charts in the page's order, for the Markdown beside the page.
+            var sectionCharts = sceneCharts + fixCharts
             contents.append((id, result.scene.name))
             let verdict = result.isJanky ? "janky" : "smooth"
             var section = "<section id=\"\(esc(id))\"><h2>\(esc(result.scene.name)) · <span class=\"\(verdict)\">\(verdict)</span></h2>\n"
@@ -124,11 +125,13 @@ enum ReportPage {
                         drawsAcceleration: results.count <= ReportCharts.turnChartSceneLimit, reportIndex: reportIndex)
                     guard !more.isEmpty else { continue }
                     charts += more
+                    sectionCharts += more
                     let words = ReportCharts.findingWords(report).joined(separator: ", ")
                     section += "\n<details class=\"variant\"><summary>\(esc(report.mode.map { "\($0.rawValue) " } ?? ""))@\(esc(report.hz.formatted)) Hz: <span class=\"\(report.verdict.rawValue)\">\(report.verdict.rawValue)</span>\(words.isEmpty ? "" : " (\(esc(words)))")</summary>\n"
                         + more.map(figure).joined(separator: "\n") + "</details>"
                 }
             }
+            parts.append(ReportSection(id: id, title: result.scene.name, html: "", charts: sectionCharts))
             // The platforms' metrics beside the frame lanes, as 'bench validate' words them.
             let delivery = SceneReport.deliveryLines(result)
             if !delivery.isEmpty { section += "\n<pre>\(esc(delivery.joined(separator: "\n").trimmingCharacters(in: .newlines)))</pre>" }
