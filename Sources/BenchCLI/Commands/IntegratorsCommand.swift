@@ -146,11 +146,13 @@ private func runSystem(arguments: Arguments, console: Console) throws -> ExitCod
     let names = NonlinearSystemName.allCases.map(\.rawValue)
     let text = arguments.string("system") ?? ""
     guard let name = NonlinearSystemName(rawValue: text) else {
-        throw CLIError.usage("--system: unknown system '\(text)'; expected one of \(names.joined(separator: ", "))")
+        throw CLIError.usage("--system: unknown system '\(text)'; expected one of \(names.joined(separator: ", "))", option: "system", value: text, expected: names)
     }
     let otherOptions = SpringOptions.specsWithMenuFallback.map(\.name) + ["substeps", "duration", "engines", "load-seed", "seed", "clock", "browser"]
     if let other = otherOptions.first(where: { arguments.has($0) }) {
-        throw CLIError.usage("--\(other) does not apply to --system (its parameters are fixed and stated in the output); only --hz and --json do")
+        throw CLIError.usage(
+            "--\(other) does not apply to --system (its parameters are fixed and stated in the output); only --hz and --json do",
+            option: other, value: arguments.string(other))
     }
     var configuration = NonlinearStudy.Configuration(measuresTime: isOptimizedBuild)
     if let rates = try arguments.doubles("hz", atLeast: SceneSelection.minimumRate) {
@@ -160,7 +162,7 @@ private func runSystem(arguments: Arguments, console: Console) throws -> ExitCod
         // Twice the rate is also run (the order on halving the step), and the reference stops
         // at every frame of both: 4000 Hz × 2 × 4 s keeps a run to seconds.
         if let tooFast = rates.first(where: { $0 > 4000 }) {
-            throw CLIError.usage("--hz must be at most 4000 with --system, got \(tooFast.formatted)")
+            throw CLIError.usage("--hz must be at most 4000 with --system, got \(tooFast.formatted)", option: "hz", value: arguments.string("hz"))
         }
         configuration.rates = rates
     }

@@ -56,7 +56,7 @@ struct OptionSpec: Sendable {
             return
         case .choice(let choices):
             guard choices.contains(value) else {
-                throw CLIError.usage("--\(name) expects one of \(choices.joined(separator: ", ")), got \(quoted(value))")
+                throw CLIError.usage("--\(name) expects one of \(choices.joined(separator: ", ")), got \(quoted(value))", option: name, value: value, expected: choices)
             }
         case .number(let greaterThan, let atLeast):
             _ = try parseNumber(value, option: name, greaterThan: greaterThan, atLeast: atLeast)
@@ -111,7 +111,7 @@ struct Arguments: Sendable {
                 // `-` is standard input; `-3` a number; anything else starting with `-` is a
                 // mistyped option, not a scene or path data (which never start with `-`).
                 if argument.hasPrefix("-"), argument.count > 1, Double(argument) == nil {
-                    throw CLIError.usage("unknown option \(quoted(argument)) for 'bench \(command)'\(hint)")
+                    throw CLIError.usage("unknown option \(quoted(argument)) for 'bench \(command)'\(hint)", value: argument)
                 }
                 positionals.append(argument)
                 continue
@@ -123,11 +123,11 @@ struct Arguments: Sendable {
                 name = String(name[..<equals])
             }
             guard let spec = options.first(where: { $0.name == name }) else {
-                throw CLIError.usage("unknown option \(quoted("--" + name)) for 'bench \(command)'\(hint)")
+                throw CLIError.usage("unknown option \(quoted("--" + name)) for 'bench \(command)'\(hint)", value: "--" + name)
             }
             guard let placeholder = spec.value else {
                 if let inlineValue {
-                    throw CLIError.usage("option '--\(name)' takes no value, got \(quoted(inlineValue))")
+                    throw CLIError.usage("option '--\(name)' takes no value, got \(quoted(inlineValue))", option: name, value: inlineValue)
                 }
                 try insertSwitch(name)
                 continue
@@ -137,19 +137,20 @@ struct Arguments: Sendable {
                 value = inlineValue
             } else {
                 guard index < arguments.count else {
-                    throw CLIError.usage("option '--\(name)' needs a value (\(placeholder))")
+                    throw CLIError.usage("option '--\(name)' needs a value (\(placeholder))", option: name)
                 }
                 value = arguments[index]
                 index += 1
                 if value.hasPrefix("--") || value == "-h" {
                     throw CLIError.usage(
-                        "option '--\(name)' needs a value (\(placeholder)), got the option \(quoted(value)); write --\(name)=VALUE for a value that starts with '-'")
+                        "option '--\(name)' needs a value (\(placeholder)), got the option \(quoted(value)); write --\(name)=VALUE for a value that starts with '-'",
+                        option: name, value: value)
                 }
             }
             guard !value.isEmpty else {
-                throw CLIError.usage("option '--\(name)' needs a value (\(placeholder)), got '' (an empty value)")
+                throw CLIError.usage("option '--\(name)' needs a value (\(placeholder)), got '' (an empty value)", option: name, value: value)
             }
-            guard values[name] == nil else { throw CLIError.usage("option '--\(name)' given twice") }
+            guard values[name] == nil else { throw CLIError.usage("option '--\(name)' given twice", option: name, value: value) }
             try spec.check(value)
             values[name] = value
         }
@@ -157,7 +158,7 @@ struct Arguments: Sendable {
 
     private mutating func insertSwitch(_ name: String) throws {
         guard switches.insert(name).inserted else {
-            throw CLIError.usage("option '--\(name)' given twice")
+            throw CLIError.usage("option '--\(name)' given twice", option: name)
         }
     }
 
@@ -187,7 +188,7 @@ struct Arguments: Sendable {
     func choice(_ name: String, _ allowed: [String]) throws -> String? {
         guard let text = values[name] else { return nil }
         guard allowed.contains(text) else {
-            throw CLIError.usage("--\(name) expects one of \(allowed.joined(separator: ", ")), got \(quoted(text))")
+            throw CLIError.usage("--\(name) expects one of \(allowed.joined(separator: ", ")), got \(quoted(text))", option: name, value: text, expected: allowed)
         }
         return text
     }
@@ -195,30 +196,31 @@ struct Arguments: Sendable {
     /// Fails when there are more positionals than the command takes.
     func requirePositionals(atMost count: Int, command: String) throws {
         if positionals.count > count {
-            throw CLIError.usage("unexpected argument \(quoted(positionals[count])) for 'bench \(command)'")
+            throw CLIError.usage("unexpected argument \(quoted(positionals[count])) for 'bench \(command)'", value: positionals[count])
         }
     }
 }
 
 func parseWhole(_ text: String, option name: String, in range: ClosedRange<Int>) throws -> Int {
     guard let value = Int(text) else {
-        throw CLIError.usage("--\(name) expects a whole number, got \(quoted(text)) (from \(range.lowerBound) to \(range.upperBound))")
+        throw CLIError.usage(
+            "--\(name) expects a whole number, got \(quoted(text)) (from \(range.lowerBound) to \(range.upperBound))", option: name, value: text)
     }
     guard range.contains(value) else {
-        throw CLIError.usage("--\(name) must be between \(range.lowerBound) and \(range.upperBound), got \(value)")
+        throw CLIError.usage("--\(name) must be between \(range.lowerBound) and \(range.upperBound), got \(value)", option: name, value: text)
     }
     return value
 }
 
 func parseNumber(_ text: String, option: String, greaterThan lower: Double? = nil, atLeast minimum: Double? = nil) throws -> Double {
     guard let value = Double(text), value.isFinite else {
-        throw CLIError.usage("--\(option) expects a finite number, got \(quoted(text))")
+        throw CLIError.usage("--\(option) expects a finite number, got \(quoted(text))", option: option, value: text)
     }
     if let lower, !(value > lower) {
-        throw CLIError.usage("--\(option) must be greater than \(lower.formatted), got \(text)")
+        throw CLIError.usage("--\(option) must be greater than \(lower.formatted), got \(text)", option: option, value: text)
     }
     if let minimum, !(value >= minimum) {
-        throw CLIError.usage("--\(option) must be at least \(minimum.formatted), got \(text)")
+        throw CLIError.usage("--\(option) must be at least \(minimum.formatted), got \(text)", option: option, value: text)
     }
     return value
 }
