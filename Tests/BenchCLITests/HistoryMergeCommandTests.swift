@@ -53,13 +53,23 @@ import Testing
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Self.writeHistory(to: folder.appendingPathComponent("ci.jsonl").path)
-        let run = try runBench(["history", "--history", folder.path, "--history-name", "ci"])
+        // The text plots what the JSON holds (its layout: HistoryTests' change description).
+        let text = try runBench(["history", "--history", folder.path, "--history-name", "ci"])
+        #expect(text.code == 0, "\(text.stderr)")
+        let run = try runBench(["history", "--history", folder.path, "--history-name", "ci", "--json", "-"])
         #expect(run.code == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("12 runs"))
-        #expect(run.stdout.contains("arclen/cubic: +12.5 % at run 7 ("), "\(run.stdout)")
-        #expect(run.stdout.contains("commit c0ffee6)"))
-        #expect(run.stdout.contains("eval/x (ns/query), 12 runs") && run.stdout.contains("no change point"))
-        #expect(run.stdout.contains("change points (1):"))
+        let analysis = try jsonObject(run.stdout)
+        #expect(analysis["runs"] as? Int == 12)
+        let histories = try #require(analysis["benchmarks"] as? [[String: Any]])
+        let cubic = try #require(histories.first { $0["name"] as? String == "arclen/cubic" })
+        let changes = try #require(cubic["changes"] as? [[String: Any]])
+        #expect(changes.count == 1)
+        #expect(changes.first?["run"] as? Int == 7 && changes.first?["commit"] as? String == "c0ffee6")
+        #expect(abs((changes.first?["changePercent"] as? Double ?? 0) - 12.5) < 0.05, "\(changes)")
+        let x = try #require(histories.first { $0["name"] as? String == "eval/x" })
+        #expect(x["unit"] as? String == "ns/query")
+        #expect((x["median"] as? [String: Any])?["runs"] as? [Int] == Array(1...12))
+        #expect((x["changes"] as? [Any])?.isEmpty == true)
 
         let filtered = try runBench(["history", "--filter", "eval", "--history", folder.path, "--history-name", "ci.jsonl", "--json", "-"])
         #expect(filtered.code == 0, "\(filtered.stderr)")
@@ -113,7 +123,8 @@ import Testing
         let torn = try runBench(["history", "--history", folder.path, "--history-name", "ci"])
         #expect(torn.code == 0)
         #expect(torn.stderr.contains("line 13 is torn"), "\(torn.stderr)")
-        #expect(torn.stdout.contains("12 runs"))
+        let tornJSON = try jsonObject(try runBench(["history", "--history", folder.path, "--history-name", "ci", "--json", "-"]).stdout)
+        #expect(tornJSON["tornLine"] as? Int == 13 && tornJSON["runs"] as? Int == 12)
 
         var lines = clean.split(separator: "\n").map(String.init)
         lines[4] = "{\"schema\": \"flightline.history/1\", \"date\": 7}"
@@ -130,13 +141,18 @@ import Testing
         let xeon = Self.packageBaselines.appendingPathComponent("xeon-2core.json").path
         let run = try runBench(["merge", epyc, xeon])
         #expect(run.code == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("comparable across machines"))
         #expect(run.stdout.contains("speedup across machines:"))
-        #expect(run.stdout.contains("arclen/cubic") && run.stdout.contains("epyc"))
         let markdown = try runBench(["merge", epyc, xeon, "--format", "markdown"])
         #expect(markdown.stdout.hasPrefix("| benchmark | machine |"), "\(markdown.stdout.prefix(200))")
         let json = try runBench(["merge", epyc, xeon, "--format", "json"])
-        #expect(try jsonObject(json.stdout)["schema"] as? String == "flightline.merge/1")
+        let merged = try jsonObject(json.stdout)
+        #expect(merged["schema"] as? String == "flightline.merge/1")
+        let machines = try #require(merged["machines"] as? [[String: Any]]).compactMap { $0["name"] as? String }
+        #expect(machines.count == 2 && machines.filter { $0.lowercased().hasPrefix("amd epyc") || $0.lowercased().hasPrefix("epyc") }.count == 1, "\(machines)")
+        let rows = try #require(merged["rows"] as? [[String: Any]])
+        #expect(Set(rows.filter { $0["name"] as? String == "arclen/cubic" }.compactMap { $0["machine"] as? String }) == Set(machines))
+        let cubic = try #require((merged["speedupRanges"] as? [[String: Any]])?.first { $0["name"] as? String == "arclen/cubic" })
+        #expect((cubic["lowest"] as? Double ?? 0) <= (cubic["highest"] as? Double ?? -1))
     }
 
     @Test func mergeRefusesOtherSchemasAndFormats() throws {
