@@ -113,8 +113,9 @@ import Testing
         let scenes = try #require(try jsonObject(run.stdout)["scenes"] as? [[String: Any]])
         #expect(scenes.map { $0["hz"] as? Double } == [60] && scenes.first?["mode"] is NSNull, "\(scenes)")
         let plot = try runBench(["plot", "--trace", csv.path, "--width", "60", "--height", "12"])
-        #expect(plot.code == 0, "\(plot.stderr)")
-        #expect(plot.stdout.contains("@60 Hz"))
+        #expect(plot.code == 0 && !plot.stdout.isEmpty, "\(plot.stderr)")
+        let plotted = try jsonObject(try runBench(["plot", "--trace", csv.path, "--json", "-"]).stdout)
+        #expect(plotted["hz"] as? Double == 60)
     }
 
     @Test(arguments: [
