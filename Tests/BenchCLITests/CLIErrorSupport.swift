@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import BenchCLI
@@ -19,11 +20,27 @@ func benchError(_ arguments: [String]) -> CLIError? {
 }
 
 /// Checks that `run` is `bench`'s refusal with `error`: its exit code, nothing on stdout, and the
-/// error's message as the one line on stderr.
+/// error's message as the one line on stderr (with unusual characters escaped, as `bench` prints).
 func expectRefusal(_ run: BenchRun, _ error: CLIError?, sourceLocation: SourceLocation = #_sourceLocation) {
     #expect(error != nil, "the command line was accepted in process", sourceLocation: sourceLocation)
     guard let error else { return }
     #expect(run.code == error.code.rawValue, "\(run.stderr)", sourceLocation: sourceLocation)
     #expect(run.stdout.isEmpty, "\(run.stdout)", sourceLocation: sourceLocation)
-    #expect(run.stderr == "bench: \(error.message)\n", sourceLocation: sourceLocation)
+    #expect(run.stderr == "bench: \(escapingUnusualCharacters(error.message))\n", sourceLocation: sourceLocation)
+}
+
+/// Runs `bench arguments` both in this process and as the real process, checks that the process
+/// is the in-process error's refusal (`expectRefusal`) with exit code `code`, and returns that
+/// error so the caller can assert its fields. `fitsWidth` as for `runBench`.
+@discardableResult
+func expectRefused(
+    _ arguments: [String], code: ExitCode = .usage, fitsWidth: Bool = false, in directory: URL? = nil,
+    environment: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation
+) throws -> CLIError? {
+    // The same command line the process gets (`runBench` adds `--wide` unless `fitsWidth`).
+    let given = fitsWidth || arguments.contains("--wide") ? arguments : ["--wide"] + arguments
+    let error = benchError(given)
+    #expect(error?.code == code, "\(String(describing: error))", sourceLocation: sourceLocation)
+    expectRefusal(try runBench(given, in: directory, environment: environment, fitsWidth: true), error, sourceLocation: sourceLocation)
+    return error
 }

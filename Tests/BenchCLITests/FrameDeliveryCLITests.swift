@@ -60,9 +60,12 @@ import Testing
         // --seed without a load model keeps its one meaning (the bee's sign): no note.
         let vsync = try runBench(["validate", "bee1", "--seed", "5", "--hz", "60", "--frames", "vsync"])
         #expect(!vsync.stderr.contains("deprecated"), "\(vsync.stderr)")
-        expectUsageError(try runBench(["validate", "bee1", "--load-seed", "5"]), mentioning: "--load-seed seeds a load model")
-        expectUsageError(try runBench(["validate", "bee1", "--frames", "vsync", "--load-seed", "5"]), mentioning: "--load-seed seeds a load model")
-        expectUsageError(try runBench(["validate", "bee1", "--frames", "load:busy", "--load-seed", "x"]), mentioning: "--load-seed expects a whole number")
+        for frames in [[], ["--frames", "vsync"]] {
+            let misplaced = try expectRefused(["validate", "bee1"] + frames + ["--load-seed", "5"])
+            #expect(misplaced?.option == "load-seed" && misplaced?.value == "5", "\(String(describing: misplaced))")
+        }
+        let notWhole = try expectRefused(["validate", "bee1", "--frames", "load:busy", "--load-seed", "x"])
+        #expect(notWhole?.option == "load-seed" && notWhole?.value == "x", "\(String(describing: notWhole))")
     }
 
     @Test func traceOutReadsBackToTheSameFigures() throws {

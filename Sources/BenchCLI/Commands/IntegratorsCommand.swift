@@ -225,7 +225,8 @@ struct IntegratorsRequest {
         }
         duration = try arguments.double("duration", greaterThan: 0)
         if let duration, duration > Self.maximumDuration {
-            throw CLIError.usage("--duration must be at most \(Self.maximumDuration.formatted) s (the simulated span; the default's own cap), got \(arguments.string("duration") ?? duration.formatted)")
+            throw CLIError.usage("--duration must be at most \(Self.maximumDuration.formatted) s (the simulated span; the default's own cap), got \(arguments.string("duration") ?? duration.formatted)",
+                option: "duration", value: arguments.string("duration"))
         }
         if let request = try SpringOptions.request(from: arguments, ignoring: ["duration"]) {
             let values = request.parameters.namedValues.sorted { $0.key < $1.key }

@@ -97,13 +97,13 @@ let runCommand = Command(
         let compareName = arguments.string("compare"), saveName = arguments.string("save-baseline")
         for name in [compareName, saveName].compactMap({ $0 }) { _ = try benchKit { try BaselineStore.normalizedName(name) } }
         for metric in GatedMetric.allCases where arguments.has(metric.thresholdOption) && compareName == nil {
-            throw CLIError.usage("--\(metric.thresholdOption) applies only to --compare NAME; give a baseline to compare with, or drop --\(metric.thresholdOption)")
+            throw CLIError.usage("--\(metric.thresholdOption) applies only to --compare NAME; give a baseline to compare with, or drop --\(metric.thresholdOption)", option: metric.thresholdOption)
         }
         if arguments.has("baselines"), compareName == nil, saveName == nil {
-            throw CLIError.usage("--baselines applies only to --compare or --save-baseline; give one, or drop --baselines")
+            throw CLIError.usage("--baselines applies only to --compare or --save-baseline; give one, or drop --baselines", option: "baselines")
         }
         for option in ["history", "history-name"] where arguments.has(option) && !arguments.has("record") {
-            throw CLIError.usage("--\(option) applies only to --record; add --record, or drop --\(option)")
+            throw CLIError.usage("--\(option) applies only to --record; add --record, or drop --\(option)", option: option)
         }
         var thresholds: [GatedMetric: Double] = [:]
         for metric in GatedMetric.allCases { thresholds[metric] = try arguments.double(metric.thresholdOption, atLeast: 0) }
@@ -132,9 +132,11 @@ let runCommand = Command(
                 return try store!.load(name)
             } catch BenchKitError.missingBaseline(let path) {
                 let saved = store!.names()
-                throw CLIError.usage("baseline \(path) does not exist (\(saved.isEmpty ? "no baselines saved there" : "saved there: " + saved.joined(separator: ", ")))")
+                throw CLIError.usage(
+                    "baseline \(path) does not exist (\(saved.isEmpty ? "no baselines saved there" : "saved there: " + saved.joined(separator: ", ")))",
+                    option: "compare", value: name, file: path, expected: saved)
             } catch let error as BenchKitError {
-                throw CLIError.usage(error.description)
+                throw cliError(error)
             }
         }
         if let baseline, let compareName {
@@ -466,6 +468,21 @@ func benchKit<T>(_ body: () throws -> T) throws -> T {
     do {
         return try body()
     } catch let error as BenchKitError {
-        throw CLIError.usage(error.description)
+        throw cliError(error)
+    }
+}
+
+/// `error` as a usage error: its description is the message, and the file, line or value it
+/// names are the fields.
+func cliError(_ error: BenchKitError) -> CLIError {
+    switch error {
+    case .invalidValue(_, let value, _), .invalidBaselineName(let value), .invalidPattern(let value, _):
+        .usage(error.description, value: value)
+    case .missingBaseline(let path), .corruptBaseline(let path, _), .writeFailed(let path, _), .readFailed(let path, _):
+        .usage(error.description, file: path)
+    case .corruptHistory(let path, let line, _), .tornHistory(let path, let line):
+        .usage(error.description, file: path, line: line)
+    default:
+        .usage(error.description)
     }
 }

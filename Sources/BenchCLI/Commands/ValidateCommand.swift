@@ -140,7 +140,7 @@ let validateCommand = Command(
         let svgDir = arguments.string("svg-dir")
         if let svgDir {
             guard format == .markdown, destination != nil else {
-                throw CLIError.usage("--svg-dir \(quoted(svgDir)) links charts from the Markdown: add --format markdown")
+                throw CLIError.usage("--svg-dir \(quoted(svgDir)) links charts from the Markdown: add --format markdown", option: "svg-dir", value: svgDir)
             }
             do { try OutputFolder.check(svgDir) } catch let error as BenchKitError { throw CLIError.usage("--svg-dir \(error)") }
         }

@@ -29,10 +29,12 @@ public struct CLIError: Error, CustomStringConvertible, Sendable {
     /// The values the option takes, when the error is a value outside a fixed list
     /// (`["rlottie"]` for `--reference`); `nil` otherwise.
     public let expected: [String]?
+    /// The 1-based line of `file` the error is about (a history's corrupt record), when one.
+    public let line: Int?
 
     public init(
         _ code: ExitCode, _ message: String, option: String? = nil, value: String? = nil, file: String? = nil, path: String? = nil,
-        expected: [String]? = nil
+        expected: [String]? = nil, line: Int? = nil
     ) {
         self.code = code
         // One line, whatever a lower layer put in its description.
@@ -42,13 +44,14 @@ public struct CLIError: Error, CustomStringConvertible, Sendable {
         self.file = file
         self.path = path
         self.expected = expected
+        self.line = line
     }
 
     public static func usage(
         _ message: String, option: String? = nil, value: String? = nil, file: String? = nil, path: String? = nil,
-        expected: [String]? = nil
+        expected: [String]? = nil, line: Int? = nil
     ) -> CLIError {
-        CLIError(.usage, message, option: option, value: value, file: file, path: path, expected: expected)
+        CLIError(.usage, message, option: option, value: value, file: file, path: path, expected: expected, line: line)
     }
     public var description: String { message }
 }

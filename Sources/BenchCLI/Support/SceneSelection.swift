@@ -67,7 +67,7 @@ enum SceneSelection {
     private static func wholeSeed(_ arguments: Arguments, _ name: String) throws -> UInt64? {
         guard let text = arguments.string(name) else { return nil }
         guard let value = UInt64(text) else {
-            throw CLIError.usage("--\(name) expects a whole number from 0 to \(UInt64.max), got '\(text)'")
+            throw CLIError.usage("--\(name) expects a whole number from 0 to \(UInt64.max), got '\(text)'", option: name, value: text)
         }
         return value
     }
@@ -156,7 +156,7 @@ enum SceneSelection {
             }
             return try Scene.seeds(named: name)
         } catch {
-            throw CLIError.usage("unknown scene '\(name)' (scenes: \(Scene.seedNames.joined(separator: ", ")), or --svg / spring options)")
+            throw CLIError.usage("unknown scene '\(name)' (scenes: \(Scene.seedNames.joined(separator: ", ")), or --svg / spring options)", value: name)
         }
     }
 
@@ -185,7 +185,8 @@ enum SceneSelection {
             let duration = try parseNumber(durationText, option: "duration", greaterThan: 0)
             guard duration >= PathMotion.minimumDuration else {
                 throw CLIError.usage(
-                    "--duration must be at least \(compact(PathMotion.minimumDuration)) s (a millionth of a 1000 Hz frame; far shorter, speeds overflow), got \(durationText)")
+                    "--duration must be at least \(compact(PathMotion.minimumDuration)) s (a millionth of a 1000 Hz frame; far shorter, speeds overflow), got \(durationText)",
+                    option: "duration", value: durationText)
             }
             let timing = try TimingCurveOption.curve(arguments) ?? .linear
             do {
@@ -254,7 +255,7 @@ enum SceneSelection {
         var seen = Set<Double>()
         let rates = given.filter { seen.insert($0).inserted }
         guard rates.count <= maximumRates else {
-            throw CLIError.usage("--hz takes at most \(maximumRates) rates (each validates every scene again), got \(rates.count)")
+            throw CLIError.usage("--hz takes at most \(maximumRates) rates (each validates every scene again), got \(rates.count)", option: "hz", value: arguments.string("hz"))
         }
         return rates
     }
