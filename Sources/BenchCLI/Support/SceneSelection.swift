@@ -200,7 +200,8 @@ enum SceneSelection {
         }
         if let timing = arguments.string("timing") {
             throw CLIError.usage(
-                "--timing \(timing) applies to --svg scenes; the seed scenes and springs keep their own timing (the bees: linear, as the demo)")
+                "--timing \(timing) applies to --svg scenes; the seed scenes and springs keep their own timing (the bees: linear, as the demo)",
+                option: "timing", value: timing)
         }
         guard let request = try SpringOptions.request(from: arguments) else {
             // Motion flags only mean something for a spring the user describes.

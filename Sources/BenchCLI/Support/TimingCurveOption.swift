@@ -35,9 +35,10 @@ enum TimingCurveOption {
         guard parts.count == 4 else {
             if parts.count == 1 {
                 throw CLIError.usage(
-                    "--timing expects a curve name (\(TimingCurve.named.map(\.name).joined(separator: ", ")), ease-in, ease-out, ease-in-out) or x1,y1,x2,y2, got '\(text)'")
+                    "--timing expects a curve name (\(TimingCurve.named.map(\.name).joined(separator: ", ")), ease-in, ease-out, ease-in-out) or x1,y1,x2,y2, got '\(text)'",
+                    option: "timing", value: text)
             }
-            throw CLIError.usage("--timing expects four numbers x1,y1,x2,y2, got \(parts.count) in '\(text)'")
+            throw CLIError.usage("--timing expects four numbers x1,y1,x2,y2, got \(parts.count) in '\(text)'", option: "timing", value: text)
         }
         var values: [Double] = []
         for (label, part) in zip(["x1", "y1", "x2", "y2"], parts) {
