@@ -39,7 +39,7 @@ public enum Bench {
         case "--version":
             let parsed = try Arguments(rest, options: [], command: "--version")
             try parsed.requirePositionals(atMost: 0, command: "--version")
-            guard !parsed.has("help") else { throw CLIError.usage("'bench --version' takes no options, got '--help'") }
+            guard !parsed.has("help") else { throw CLIError.usage("'bench --version' takes no options, got '--help'", value: "--help") }
             console.out("bench (Flightline) \(version), GSL \(gslVersionString), \(buildSummary)")
             return .success
         case "help":
@@ -48,7 +48,7 @@ public enum Bench {
             var topic: Command?
             if let name = parsed.positionals.first {
                 guard let command = command(named: name) else {
-                    throw CLIError.usage("unknown command \(quoted(name)) (commands: \(commandNames))")
+                    throw CLIError.usage("unknown command \(quoted(name)) (commands: \(commandNames))", value: name)
                 }
                 topic = command
             }
@@ -79,7 +79,7 @@ public enum Bench {
     /// request for help has been answered.
     static func commandLine(_ name: String, _ rest: [String]) throws -> (command: Command, arguments: Arguments) {
         guard let command = command(named: name) else {
-            throw CLIError.usage("unknown command \(quoted(name)) (commands: \(commandNames))")
+            throw CLIError.usage("unknown command \(quoted(name)) (commands: \(commandNames))", value: name)
         }
         return (command, try Arguments(rest, options: command.options, command: name))
     }

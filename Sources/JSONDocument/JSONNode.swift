@@ -73,7 +73,7 @@ public struct JSONNode: Sendable, Equatable {
 
     /// An error about this value: `layers[2].keyTimes[3]: expected …, got …`.
     public func error(_ message: String) -> JSONDocumentError {
-        JSONDocumentError("\(place): \(message)", line: line, column: column)
+        JSONDocumentError("\(place): \(message)", line: line, column: column, path: path)
     }
 
     func expected(_ what: String) -> JSONDocumentError { error("expected \(what), got \(described)") }
@@ -159,7 +159,10 @@ public struct JSONObject: Sendable {
 
     /// The member `key`; its absence is an error naming the object and the key.
     public mutating func required(_ key: String) throws(JSONDocumentError) -> JSONNode {
-        guard let value = optional(key) else { throw node.error("missing key '\(key)'") }
+        guard let value = optional(key) else {
+            let error = node.error("missing key '\(key)'")
+            throw JSONDocumentError(error.message, line: error.line, column: error.column, path: node.path, key: key)
+        }
         return value
     }
 
@@ -175,7 +178,7 @@ public struct JSONObject: Sendable {
         let list = expected.map { "'\($0)'" }.joined(separator: ", ")
         throw JSONDocumentError(
             "\(extra.value.path.isEmpty ? node.place : extra.value.path): unknown key '\(extra.key)'; expected one of \(list)",
-            line: extra.value.line, column: extra.value.column)
+            line: extra.value.line, column: extra.value.column, path: extra.value.path, key: extra.key)
     }
 }
 
@@ -185,11 +188,20 @@ public struct JSONDocumentError: Error, Sendable, Equatable, CustomStringConvert
     /// 1-based line and column of the offending text.
     public let line: Int
     public let column: Int
+    /// The JSON path of the value the error is about (`layers[0].animations[0].velocity`, `""`
+    /// for the root), as data for callers and tests; `nil` when the text is not JSON at all (a
+    /// syntax error has a line and column but no path). For an unknown key it is the path of
+    /// that key's value; for a missing key, the path of the object that lacks it.
+    public let path: String?
+    /// The key an unknown-key or missing-key error names (`duraton`), otherwise `nil`.
+    public let key: String?
 
-    public init(_ message: String, line: Int, column: Int) {
+    public init(_ message: String, line: Int, column: Int, path: String? = nil, key: String? = nil) {
         self.message = message
         self.line = line
         self.column = column
+        self.path = path
+        self.key = key
     }
 
     /// The message with its line: `layers[0].duration: expected a number, got "1s" (line 4, column 19)`.

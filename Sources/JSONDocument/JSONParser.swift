@@ -109,7 +109,8 @@ private final class Reader {
                 let key = try string()
                 guard seen.insert(key).inserted else {
                     throw JSONDocumentError(
-                        "\(path.isEmpty ? "the document" : path): key '\(key)' appears twice", line: keyLine, column: keyColumn)
+                        "\(path.isEmpty ? "the document" : path): key '\(key)' appears twice", line: keyLine, column: keyColumn,
+                        path: path, key: key)
                 }
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {

@@ -83,7 +83,7 @@ public struct LottieAnimation: Sendable {
         do {
             root = try JSONParser.parse(bytes)
         } catch {
-            throw LottieError("not JSON: \(error)")
+            throw LottieError("not JSON: \(error)", line: error.line, column: error.column)
         }
         try self.init(json: root)
     }

@@ -47,7 +47,7 @@ extension LottieTrack {
             }
             return try keyframes(try k.array(), kind: kind, path: node.place, notes: &notes)
         } catch {
-            throw LottieError(wrapping: error, at: node.place)
+            throw LottieError(wrapping: error, at: node)
         }
     }
 
@@ -166,7 +166,7 @@ extension LottieTrack {
                     node: item, time: time, start: start, end: end, hold: hold, out: out, inHandle: inHandle,
                     outTangent: tangents[0], inTangent: tangents[1]))
         }
-        guard let firstKey = raw.first else { throw LottieError("\(path).k: expected at least one keyframe, got an empty array") }
+        guard let firstKey = raw.first else { throw LottieError("\(path).k: expected at least one keyframe, got an empty array", path: "\(path).k") }
         guard let firstValue = firstKey.start else { throw LottieError.at(firstKey.node, "missing key 's' (the keyframe's value)") }
         let spatial = kind == .position && raw.contains { $0.outTangent != nil || $0.inTangent != nil }
         var segments: [KeySegment] = []

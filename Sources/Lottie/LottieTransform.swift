@@ -60,7 +60,7 @@ struct LottieTransform: Sendable {
             if let sk = object.optional("sk") { transform.skew = try LottieTrack.read(sk, kind: .scalar, notes: &notes) }
             if let sa = object.optional("sa") { transform.skewAxis = try LottieTrack.read(sa, kind: .scalar, notes: &notes) }
         } catch {
-            throw LottieError(wrapping: error, at: node.place)
+            throw LottieError(wrapping: error, at: node)
         }
         return transform
     }

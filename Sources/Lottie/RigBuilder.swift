@@ -36,7 +36,7 @@ struct RigBuilder {
 
     private mutating func append(_ node: Node) throws(LottieError) -> Int {
         guard nodes.count < LottieAnimation.maximumObjects else {
-            throw LottieError("\(node.place): more than \(LottieAnimation.maximumObjects) layers and groups once precompositions are expanded")
+            throw LottieError("\(node.place): more than \(LottieAnimation.maximumObjects) layers and groups once precompositions are expanded", path: node.place)
         }
         nodes.append(node)
         structure.append(LottieNodeStructure(fileName: nil, container: nil, contents: [], groups: [], incomplete: nil))

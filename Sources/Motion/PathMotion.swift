@@ -73,7 +73,8 @@ public struct PathMotion: Sendable {
         }
         guard reach <= Self.maximumCoordinate else {
             throw MotionError(
-                "path data reaches \(compact(reach)) pt from the origin (its points and control points); validation needs coordinates within ±\(compact(Self.maximumCoordinate)) pt, where positions are good to \(compact(Self.accuracy)) pt (doubles near \(compact(reach)) are \(compact(reach.ulp)) pt apart): move the path near the origin")
+                "path data reaches \(compact(reach)) pt from the origin (its points and control points); validation needs coordinates within ±\(compact(Self.maximumCoordinate)) pt, where positions are good to \(compact(Self.accuracy)) pt (doubles near \(compact(reach)) are \(compact(reach.ulp)) pt apart): move the path near the origin",
+                subject: "path reach (pt)", value: reach)
         }
         do {
             linearAnimation = try PathAnimation(

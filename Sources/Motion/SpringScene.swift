@@ -114,7 +114,8 @@ public struct SpringScene: Sendable {
             try MotionError.requirePositive(animationDuration, "animation duration (s)")
             guard animationDuration <= Self.maximumAnimationDuration else {
                 throw MotionError(
-                    "animation duration (s) must be at most \(compact(Self.maximumAnimationDuration)) s (its stop is sampled frame by frame), got \(compact(animationDuration))")
+                    "animation duration (s) must be at most \(compact(Self.maximumAnimationDuration)) s (its stop is sampled frame by frame), got \(compact(animationDuration))",
+                    subject: "animation duration (s)", value: animationDuration)
             }
         }
         try MotionError.requireNonNegative(positiveOffsetScale, "positive offset scale")
@@ -126,12 +127,14 @@ public struct SpringScene: Sendable {
         let acceleration = -(spring.stiffness * offset + spring.damping * motion.initialVelocity) / spring.mass
         guard acceleration.isFinite else {
             throw MotionError(
-                "spring of stiffness \(compact(spring.stiffness)), damping \(compact(spring.damping)) and mass \(compact(spring.mass)) launches from \(compact(offset)) pt off its target at \(compact(motion.initialVelocity)) pt/s with an acceleration beyond ±1.8e+308 pt/s²: soften the spring or shorten the move")
+                "spring of stiffness \(compact(spring.stiffness)), damping \(compact(spring.damping)) and mass \(compact(spring.mass)) launches from \(compact(offset)) pt off its target at \(compact(motion.initialVelocity)) pt/s with an acceleration beyond ±1.8e+308 pt/s²: soften the spring or shorten the move",
+                subject: "launch acceleration (pt/s²)", value: acceleration)
         }
         let reach = Self.reach(of: motion, within: maximumSimulatedTime)
         guard reach <= Self.maximumPosition else {
             throw MotionError(
-                "spring from \(compact(motion.initialPosition)) to \(compact(motion.target)) pt at \(compact(motion.initialVelocity)) pt/s can reach \(compact(reach)) pt from the origin; validation needs positions within ±\(compact(Self.maximumPosition)) pt (beyond, rounding shapes the frames, not the motion)")
+                "spring from \(compact(motion.initialPosition)) to \(compact(motion.target)) pt at \(compact(motion.initialVelocity)) pt/s can reach \(compact(reach)) pt from the origin; validation needs positions within ±\(compact(Self.maximumPosition)) pt (beyond, rounding shapes the frames, not the motion)",
+                subject: "spring reach (pt)", value: reach)
         }
         self.name = name
         self.motion = motion

@@ -32,7 +32,8 @@ public enum Validation {
         let refreshes = span / interval
         guard refreshes <= Double(maximumFrames) else {
             throw MotionError(
-                "\(what) of \(compact(span)) s holds \(countText(refreshes)) refreshes of its finest recorded interval (\(compact(interval)) s); at most \(maximumFrames)")
+                "\(what) of \(compact(span)) s holds \(countText(refreshes)) refreshes of its finest recorded interval (\(compact(interval)) s); at most \(maximumFrames)",
+                subject: "refreshes of the finest recorded interval", value: refreshes)
         }
     }
 
@@ -104,7 +105,8 @@ public enum Validation {
     public static func requireFiniteMetrics(_ report: ValidationReport) throws(MotionError) {
         if let figure = report.nonFiniteMetric {
             throw MotionError(
-                "\(report.label): the \(figure) is not a finite number: the scene's figures are too large or too small to measure, so there is no verdict (scale the motion toward ordinary sizes and durations)")
+                "\(report.label): the \(figure) is not a finite number: the scene's figures are too large or too small to measure, so there is no verdict (scale the motion toward ordinary sizes and durations)",
+                subject: figure)
         }
     }
 

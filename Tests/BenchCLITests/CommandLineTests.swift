@@ -16,28 +16,32 @@ import Testing
         }
     }
 
+    /// Each refusal names what was wrong as data: the unknown command or option, or the stray
+    /// argument, as typed (`value`); never an option of its own.
     @Test(arguments: [
-        (["nope"], "unknown command 'nope'"),
-        (["path", "--bogus"], "unknown option '--bogus'"),
-        (["help", "nope"], "unknown command 'nope'"),
+        (["nope"], "nope"),
+        (["path", "--bogus"], "--bogus"),
+        (["help", "nope"], "nope"),
     ])
-    func usageErrorsAreOneLineAndExitTwo(arguments: [String], message: String) throws {
-        expectUsageError(try runBench(arguments), mentioning: message)
+    func usageErrorsAreOneLineAndExitTwo(arguments: [String], value: String) throws {
+        let error = try expectRefused(arguments)
+        #expect(error?.value == value && error?.option == nil)
     }
 
     /// `--version`, `--help` and `help` used to ignore whatever followed them and exit 0.
     @Test(arguments: [
-        (["--version", "junk"], "unexpected argument 'junk'"),
-        (["version", "--bogus"], "unknown option '--bogus'"),
-        (["--version", "--help"], "'--help'"),
-        (["--help", "junk"], "unknown command 'junk'"),
-        (["-h", "--bogus"], "unknown option '--bogus'"),
-        (["help", "--bogus"], "unknown option '--bogus'"),
-        (["help", "path", "extra"], "unexpected argument 'extra'"),
-        (["help", "-x"], "unknown option '-x'"),
+        (["--version", "junk"], "junk"),
+        (["version", "--bogus"], "--bogus"),
+        (["--version", "--help"], "--help"),
+        (["--help", "junk"], "junk"),
+        (["-h", "--bogus"], "--bogus"),
+        (["help", "--bogus"], "--bogus"),
+        (["help", "path", "extra"], "extra"),
+        (["help", "-x"], "-x"),
     ])
-    func garbageAfterVersionOrHelpIsAUsageError(arguments: [String], message: String) throws {
-        expectUsageError(try runBench(arguments, fitsWidth: true), mentioning: message)
+    func garbageAfterVersionOrHelpIsAUsageError(arguments: [String], value: String) throws {
+        let error = try expectRefused(arguments, fitsWidth: true)
+        #expect(error?.value == value && error?.option == nil)
     }
 
     @Test(arguments: [["--version", "--wide"], ["--wide", "--version"], ["--help", "validate"], ["help", "path", "--wide"],
@@ -58,20 +62,31 @@ import Testing
     ])
     func everyCommandParsesStrictly(command: String, valid: [String]) throws {
         let base = [command] + valid
-        expectUsageError(try runBench(base + ["--bogus"]), mentioning: "unknown option '--bogus' for 'bench \(command)'")
-        expectUsageError(try runBench(base + ["-q"]), mentioning: "unknown option '-q'")
-        expectUsageError(try runBench(base + ["--wide", "--wide"], fitsWidth: true), mentioning: "option '--wide' given twice")
-        expectUsageError(try runBench(base + ["--wide=yes"]), mentioning: "option '--wide' takes no value, got 'yes'")
+        // Unknown, long or short: the option as typed, and no option of the command's.
+        for unknown in ["--bogus", "-q"] {
+            let error = try expectRefused(base + [unknown])
+            #expect(error?.value == unknown && error?.option == nil, "\(command) \(unknown)")
+        }
+        // A switch: given twice (no value), or given a value.
+        let twice = try expectRefused(base + ["--wide", "--wide"], fitsWidth: true)
+        #expect(twice?.option == "wide" && twice?.value == nil)
+        let valued = try expectRefused(base + ["--wide=yes"])
+        #expect(valued?.option == "wide" && valued?.value == "yes")
         let option = command == "path" || command == "spring" || command == "integrators" || command == "run" || command == "validate"
             ? "json" : command == "plot" ? "hz" : nil
         if let option {
-            expectUsageError(try runBench(base + ["--\(option)"]), mentioning: "option '--\(option)' needs a value")
-            expectUsageError(try runBench(base + ["--\(option)", "--wide"]), mentioning: "got the option '--wide'")
-            expectUsageError(try runBench(base + ["--\(option)", ""]), mentioning: "got '' (an empty value)")
-            expectUsageError(try runBench(base + ["--\(option)", "1", "--\(option)", "2"]), mentioning: "option '--\(option)' given twice")
+            let missing = try expectRefused(base + ["--\(option)"])
+            #expect(missing?.option == option && missing?.value == nil)
+            let anOption = try expectRefused(base + ["--\(option)", "--wide"])
+            #expect(anOption?.option == option && anOption?.value == "--wide")
+            let empty = try expectRefused(base + ["--\(option)", ""])
+            #expect(empty?.option == option && empty?.value == "")
+            let again = try expectRefused(base + ["--\(option)", "1", "--\(option)", "2"])
+            #expect(again?.option == option && again?.value == "2")
         }
         if command != "validate" && command != "plot" && command != "path" {
-            expectUsageError(try runBench(base + ["stray"]), mentioning: "unexpected argument 'stray'")
+            let stray = try expectRefused(base + ["stray"])
+            #expect(stray?.value == "stray" && stray?.option == nil)
         }
     }
 
@@ -83,17 +98,21 @@ import Testing
         #expect(document["schema"] as? String == "flightline.spring/1")
     }
 
-    /// A non-breaking space used to print as a plain space: `'1 2'` for `1\u{A0}2`.
+    /// A non-breaking space used to print as a plain space: `'1 2'` for `1\u{A0}2`. The error
+    /// keeps the value as typed, and its line shows it through `quoted` (tested below).
     @Test(arguments: [
-        (["spring", "--from", "1\u{A0}2"], #"'1\u{A0}2'"#),
-        (["validate", "bee\u{200B}1"], #"'bee\u{200B}1'"#),
-        (["validate", "bee\t1"], #"bee\t1"#),
-        (["nope\u{FEFF}"], #"'nope\u{FEFF}'"#),
-        (["spring", "--from", "it's"], #"'it\'s'"#),
-        (["spring", "--from", "1\n2"], #"'1\n2'"#),
+        (["spring", "--from", "1\u{A0}2"], "1\u{A0}2"),
+        (["validate", "bee\u{200B}1"], "bee\u{200B}1"),
+        (["validate", "bee\t1"], "bee\t1"),
+        (["nope\u{FEFF}"], "nope\u{FEFF}"),
+        (["spring", "--from", "it's"], "it's"),
+        (["spring", "--from", "1\n2"], "1\n2"),
     ])
-    func invisibleCharactersInMessagesAreEscaped(arguments: [String], shown: String) throws {
-        expectUsageError(try runBench(arguments), mentioning: shown)
+    func invisibleCharactersInMessagesAreEscaped(arguments: [String], value: String) throws {
+        let error = try #require(try expectRefused(arguments))
+        #expect(error.value == value)
+        let printed = escapingUnusualCharacters(error.message)
+        #expect(printed.contains(quoted(value)), "\(printed)")
     }
 
     @Test func quotingIsUnambiguous() {
@@ -114,7 +133,9 @@ import Testing
     /// refuse it with a one-line reason and exit 2 rather than print meaningless times.
     @Test(arguments: [[], ["all"], ["--quick"], ["run", "--quick"]])
     func timedCommandsRefuseADebugBuild(arguments: [String]) throws {
-        expectUsageError(try runBench(arguments), mentioning: "debug build")
+        // In process too: the test binary is the same debug build. Nothing names an option.
+        let error = try expectRefused(arguments)
+        #expect(error?.option == nil && error?.value == nil)
     }
 
     @Test func mainJobHelpNamesItsParts() throws {
@@ -137,7 +158,8 @@ import Testing
     }
 
     @Test func unknownMainJobFlagIsAUsageError() throws {
-        expectUsageError(try runBench(["--fast"]), mentioning: "unknown option '--fast'")
+        let error = try expectRefused(["--fast"])
+        #expect(error?.value == "--fast" && error?.option == nil)
     }
 
     /// The main job exits 0 on janky scenes (it reports; `bench validate` is the gate), so its

@@ -35,31 +35,49 @@ import Testing
         }
     }
 
+    /// Each refused before the debug-build check (which names no option): the option at fault
+    /// and, where it is one, its value.
     @Test(arguments: [
-        (["run", "--history", "/tmp"], "--history applies only to --record"),
-        (["run", "--history-name", "x"], "--history-name applies only to --record"),
-        (["run", "--instructions-threshold", "2"], "--instructions-threshold applies only to --compare"),
-        (["run", "--record", "--history-name", "../x"], "--history-name expects 1 to 64 letters"),
-        (["run", "--record", "--history", "/dev/null"], "/dev/null/"),
-        (["run", "--aa", "--compare", "x", "--instructions-threshold", "-1", "--baselines", "/tmp"], "--instructions-threshold must be at least 0"),
-    ])
-    func runRefusesBadUsageBeforeMeasuring(arguments: [String], message: String) throws {
-        let run = try runBench(arguments)
-        expectUsageError(run, mentioning: message)
-        #expect(!run.stderr.contains("debug build"), "\(run.stderr)")
+        (["run", "--history", "/tmp"], "history", nil),
+        (["run", "--history-name", "x"], "history-name", nil),
+        (["run", "--instructions-threshold", "2"], "instructions-threshold", nil),
+        (["run", "--aa", "--compare", "x", "--instructions-threshold", "-1", "--baselines", "/tmp"], "instructions-threshold", "-1"),
+    ] as [([String], String, String?)])
+    func runRefusesBadUsageBeforeMeasuring(arguments: [String], option: String, value: String?) throws {
+        let error = try expectRefused(arguments)
+        #expect(error?.option == option && error?.value == value, "\(String(describing: error))")
+    }
+
+    /// A bad history name, and a history folder that is not a folder, refused by the store
+    /// before measuring: the name as typed, the path it could not use.
+    @Test func runRefusesABadHistoryBeforeMeasuring() throws {
+        let name = try expectRefused(["run", "--record", "--history-name", "../x"])
+        #expect(name?.value == "../x", "\(String(describing: name))")
+        let folder = try expectRefused(["run", "--record", "--history", "/dev/null"])
+        #expect(folder?.file?.hasPrefix("/dev/null/") == true, "\(String(describing: folder))")
     }
 
     @Test func historyPlotsAndNamesTheRunWhereAStepEntered() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Self.writeHistory(to: folder.appendingPathComponent("ci.jsonl").path)
-        let run = try runBench(["history", "--history", folder.path, "--history-name", "ci"])
+        // The text plots what the JSON holds (its layout: HistoryTests' change description).
+        let text = try runBench(["history", "--history", folder.path, "--history-name", "ci"])
+        #expect(text.code == 0, "\(text.stderr)")
+        let run = try runBench(["history", "--history", folder.path, "--history-name", "ci", "--json", "-"])
         #expect(run.code == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("12 runs"))
-        #expect(run.stdout.contains("arclen/cubic: +12.5 % at run 7 ("), "\(run.stdout)")
-        #expect(run.stdout.contains("commit c0ffee6)"))
-        #expect(run.stdout.contains("eval/x (ns/query), 12 runs") && run.stdout.contains("no change point"))
-        #expect(run.stdout.contains("change points (1):"))
+        let analysis = try jsonObject(run.stdout)
+        #expect(analysis["runs"] as? Int == 12)
+        let histories = try #require(analysis["benchmarks"] as? [[String: Any]])
+        let cubic = try #require(histories.first { $0["name"] as? String == "arclen/cubic" })
+        let changes = try #require(cubic["changes"] as? [[String: Any]])
+        #expect(changes.count == 1)
+        #expect(changes.first?["run"] as? Int == 7 && changes.first?["commit"] as? String == "c0ffee6")
+        #expect(abs((changes.first?["changePercent"] as? Double ?? 0) - 12.5) < 0.05, "\(changes)")
+        let x = try #require(histories.first { $0["name"] as? String == "eval/x" })
+        #expect(x["unit"] as? String == "ns/query")
+        #expect((x["median"] as? [String: Any])?["runs"] as? [Int] == Array(1...12))
+        #expect((x["changes"] as? [Any])?.isEmpty == true)
 
         let filtered = try runBench(["history", "--filter", "eval", "--history", folder.path, "--history-name", "ci.jsonl", "--json", "-"])
         #expect(filtered.code == 0, "\(filtered.stderr)")
@@ -85,7 +103,8 @@ import Testing
         #expect(names == ["arclen/cubic"])
         #expect(option.stderr.isEmpty)
         #expect(positional.stderr.contains("deprecated") && positional.stderr.contains("--filter arclen"), "\(positional.stderr)")
-        expectUsageError(try runBench(["history", "eval", "--filter", "arclen"] + location), mentioning: "not both")
+        let both = try expectRefused(["history", "eval", "--filter", "arclen"] + location)
+        #expect(both?.option == "filter" && both?.value == "eval")
     }
 
     /// `--color` as `bench plot` takes it: always colours the plot (ANSI escapes) off a terminal,
@@ -100,7 +119,8 @@ import Testing
         #expect(always.code == 0 && never.code == 0, "\(always.stderr)\(never.stderr)")
         #expect(always.stdout.contains("\u{1B}["))
         #expect(!never.stdout.contains("\u{1B}["))
-        expectUsageError(try runBench(["history"] + location + ["--color", "sometimes"]), mentioning: "sometimes")
+        let color = try expectRefused(["history"] + location + ["--color", "sometimes"])
+        #expect(color?.option == "color" && color?.value == "sometimes")
     }
 
     @Test func historyReportsATornLastLineAndRefusesACorruptOne() throws {
@@ -113,16 +133,18 @@ import Testing
         let torn = try runBench(["history", "--history", folder.path, "--history-name", "ci"])
         #expect(torn.code == 0)
         #expect(torn.stderr.contains("line 13 is torn"), "\(torn.stderr)")
-        #expect(torn.stdout.contains("12 runs"))
+        let tornJSON = try jsonObject(try runBench(["history", "--history", folder.path, "--history-name", "ci", "--json", "-"]).stdout)
+        #expect(tornJSON["tornLine"] as? Int == 13 && tornJSON["runs"] as? Int == 12)
 
         var lines = clean.split(separator: "\n").map(String.init)
         lines[4] = "{\"schema\": \"flightline.history/1\", \"date\": 7}"
         try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
-        let corrupt = try runBench(["history", "--history", folder.path, "--history-name", "ci"])
-        expectUsageError(corrupt, mentioning: "line 5 is not a flightline.history/1 record")
+        let corrupt = try expectRefused(["history", "--history", folder.path, "--history-name", "ci"])
+        #expect(corrupt?.file == path && corrupt?.line == 5, "\(String(describing: corrupt))")
 
-        let missing = try runBench(["history", "--history", folder.path, "--history-name", "other"])
-        expectUsageError(missing, mentioning: "histories there: ci")
+        let missing = try expectRefused(["history", "--history", folder.path, "--history-name", "other"])
+        #expect(missing?.option == "history-name" && missing?.expected == ["ci"], "\(String(describing: missing))")
+        #expect(missing?.file == folder.appendingPathComponent("other.jsonl").path)
     }
 
     @Test func mergeJoinsRunsFromTwoMachines() throws {
@@ -130,13 +152,18 @@ import Testing
         let xeon = Self.packageBaselines.appendingPathComponent("xeon-2core.json").path
         let run = try runBench(["merge", epyc, xeon])
         #expect(run.code == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("comparable across machines"))
         #expect(run.stdout.contains("speedup across machines:"))
-        #expect(run.stdout.contains("arclen/cubic") && run.stdout.contains("epyc"))
         let markdown = try runBench(["merge", epyc, xeon, "--format", "markdown"])
         #expect(markdown.stdout.hasPrefix("| benchmark | machine |"), "\(markdown.stdout.prefix(200))")
         let json = try runBench(["merge", epyc, xeon, "--format", "json"])
-        #expect(try jsonObject(json.stdout)["schema"] as? String == "flightline.merge/1")
+        let merged = try jsonObject(json.stdout)
+        #expect(merged["schema"] as? String == "flightline.merge/1")
+        let machines = try #require(merged["machines"] as? [[String: Any]]).compactMap { $0["name"] as? String }
+        #expect(machines.count == 2 && machines.filter { $0.lowercased().hasPrefix("amd epyc") || $0.lowercased().hasPrefix("epyc") }.count == 1, "\(machines)")
+        let rows = try #require(merged["rows"] as? [[String: Any]])
+        #expect(Set(rows.filter { $0["name"] as? String == "arclen/cubic" }.compactMap { $0["machine"] as? String }) == Set(machines))
+        let cubic = try #require((merged["speedupRanges"] as? [[String: Any]])?.first { $0["name"] as? String == "arclen/cubic" })
+        #expect((cubic["lowest"] as? Double ?? 0) <= (cubic["highest"] as? Double ?? -1))
     }
 
     @Test func mergeRefusesOtherSchemasAndFormats() throws {
@@ -146,10 +173,14 @@ import Testing
         try Data("{\"schema\": \"flightline.validate/1\", \"scenes\": []}".utf8).write(to: URL(fileURLWithPath: validate))
         let epyc = Self.packageBaselines.appendingPathComponent("epyc-2core.json").path
         expectUsageError(try runBench(["merge", epyc, validate]), mentioning: "different schemas")
-        expectUsageError(try runBench(["merge", epyc, "--format", "xml"]), mentioning: "--format expects one of json, markdown, got 'xml'")
-        expectUsageError(try runBench(["merge", epyc, "--format", "text"]), mentioning: "the table is what 'bench merge' prints without --format")
+        let xml = try expectRefused(["merge", epyc, "--format", "xml"])
+        #expect(xml?.option == "format" && xml?.value == "xml" && xml?.expected == ["json", "markdown"], "\(String(describing: xml))")
+        let text = try expectRefused(["merge", epyc, "--format", "text"])
+        #expect(text?.option == "format" && text?.value == "text" && text?.expected == nil, "\(String(describing: text))")
         expectUsageError(try runBench(["merge"]), mentioning: "needs one or more flightline.run/1 files")
-        expectUsageError(try runBench(["merge", folder.appendingPathComponent("none.json").path]), mentioning: "no such file")
+        let none = folder.appendingPathComponent("none.json").path
+        let missing = try expectRefused(["merge", none])
+        #expect(missing?.file == none, "\(String(describing: missing))")
     }
 
     /// The example CI workflow uses only commands and options `bench` has: every

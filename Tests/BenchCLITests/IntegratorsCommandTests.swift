@@ -84,11 +84,19 @@ import Studies
         let run = try runBench(["integrators", "--stiffness", "200", "--damping", "15", "--hz", "60,120", "--duration", "0.4"],
                                environment: ["NO_COLOR": "1"])
         #expect(run.code == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("→ at 60 Hz, for this spring: exact (propagator) is exact"))
-        #expect(run.stdout.contains("→ at 120 Hz, for this spring:"))
-        #expect(run.stdout.contains("work-precision (log-log)"))
-        #expect(run.stdout.contains("dopri54 against GSL in one solve"))
         #expect(!run.stdout.contains("\u{1B}["))
+        // What the text lays out (integrators-menu golden), as data: a recommendation per rate,
+        // the exact propagator exact at 60 Hz, the work-precision points and the adaptive study.
+        let json = try runBench(["integrators", "--stiffness", "200", "--damping", "15", "--hz", "60,120", "--duration", "0.4", "--json", "-"])
+        #expect(json.code == 0, "\(json.stderr)")
+        let object = try jsonObject(json.stdout)
+        let recommendations = try #require(object["recommendations"] as? [[String: Any]])
+        #expect(recommendations.map { $0["hz"] as? Double } == [60, 120])
+        let exact = try #require(recommendations.first?["exact"] as? [String: Any])
+        #expect(exact["integrator"] as? String == "exact" && (exact["maxError"] as? Double ?? 1) < 1e-9, "\(exact)")
+        #expect((object["workPrecision"] as? [Any])?.isEmpty == false)
+        let study = try #require((object["adaptiveStudy"] as? [[String: Any]])?.first)
+        #expect((study["equalTolerance"] as? [[String: Any]])?.contains { $0["solver"] as? String == "dopri54" } == true)
     }
 
     /// Extreme but representable springs and motions run, every number finite (exit 0, or 3
@@ -132,9 +140,9 @@ import Studies
             #expect(!run.stdout.lowercased().contains("nan") && !run.stderr.lowercased().contains("nan"))
             #expect(run.stderr.contains("bench: reference failed: gsl-bsimp") == fails, "\(run.stderr)")
         }
-        #expect(text.stdout.contains("→ at 60 Hz, for this spring:"))
-        #expect(text.stdout.contains("gsl-bsimp (one-solve): GSL ODE bsimp integration from t = 0.0") == fails)
-        let rows = try #require(try jsonObject(json.stdout)["rows"] as? [[String: Any]])
+        let object = try jsonObject(json.stdout)
+        #expect((object["recommendations"] as? [[String: Any]])?.map { $0["hz"] as? Double } == [60])
+        let rows = try #require(object["rows"] as? [[String: Any]])
         let bsimp = try #require(rows.first { $0["integrator"] as? String == "gsl-bsimp" })
         #expect((bsimp["failure"] as? String)?.contains("non-finite state returned with a success status") ?? !fails)
         #expect(rows.filter { $0["failure"] is String }.count == (fails ? 1 : 0))
@@ -222,7 +230,8 @@ import Studies
             springs: [spring], durations: [0.05], rates: [60], substeps: [1], tolerance: IntegratorComparisonRunner.defaultTolerance,
             rows: [], workPrecision: [], studies: [study], timed: false, recommendations: [])
         #expect(comparison.rendered().contains("dopri54 against gsl-rkck: no comparison, dopri54"))
-        #expect(comparison.json().rendered().contains("step size underflow"))
+        let entry = try #require((try jsonObject(comparison.json().rendered())["adaptiveStudy"] as? [[String: Any]])?.first)
+        #expect((entry["equalTolerance"] as? [[String: Any]])?.first?["failure"] as? String == dopri.failure)
     }
 }
 

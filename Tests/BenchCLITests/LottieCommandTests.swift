@@ -10,23 +10,37 @@ import Testing
     func bench(_ arguments: [String]) throws -> BenchRun { try runBench(arguments, in: Self.root) }
 
     @Test func validatesEveryLayerAtTheFilesOwnRateToo() throws {
-        let run = try bench(["validate", Self.fixture("loader.json")])
+        // The text report opens with the file (its words are the product).
+        let text = try bench(["validate", Self.fixture("loader.json")])
+        #expect(text.code == 1, "\(text.stderr)")
+        #expect(text.stdout.contains("Lottie 'loader', 512 × 512 px (= pt), 30 fps, frames 0–90 (3.00 s)"))
+        #expect(text.stdout.contains("still (nothing animated; not validated): "))
+        // What it found, as data.
+        let run = try bench(["validate", Self.fixture("loader.json"), "--json", "-"])
         #expect(run.code == 1, "\(run.stderr)")
-        #expect(run.stdout.contains("Lottie 'loader', 512 × 512 px (= pt), 30 fps, frames 0–90 (3.00 s)"))
-        #expect(run.stdout.contains("validated at the requested rates and at the file's own 30 fps"))
-        #expect(run.stdout.contains("still (nothing animated; not validated): "))
-        #expect(run.stdout.contains("note: expressions (x) cannot be evaluated"))
-        #expect(run.stdout.contains("── ticker/position: position, 0 s to 3.00 s, screen 512 × 512 pt ── janky"))
-        #expect(run.stdout.contains("keyframes (exact, from the file): 1 join, 1 breaks continuity:"))
-        #expect(run.stdout.contains("100 → 400 pt/s"))
-        #expect(run.stdout.contains("── logo/position: position"))
-        #expect(run.stdout.contains("findings (3 of 42 scene × mode × rate checks janky"))
+        let document = try jsonObject(run.stdout)
+        let file = try #require((document["files"] as? [[String: Any]])?.first)
+        #expect(file["width"] as? Double == 512 && file["height"] as? Double == 512)
+        #expect(file["frameRate"] as? Double == 30 && file["inPoint"] as? Double == 0 && file["outPoint"] as? Double == 90)
+        #expect((file["notes"] as? [String])?.isEmpty == false)
+        let scenes = try #require(document["scenes"] as? [[String: Any]])
+        // Validated at the requested rates (60, 120) and at the file's own 30 fps.
+        #expect(Set(scenes.compactMap { $0["hz"] as? Double }) == [60, 120, 30])
+        #expect(scenes.count == 42)
+        #expect(scenes.filter { $0["verdict"] as? String == "janky" }.count == 3)
+        let ticker = scenes.filter { $0["scene"] as? String == "ticker/position" }
+        #expect(!ticker.isEmpty && ticker.allSatisfy { $0["verdict"] as? String == "janky" && $0["start"] as? Double == 0 && $0["end"] as? Double == 3 })
+        let joins = try #require(ticker.first?["joins"] as? [[String: Any]])
+        #expect(joins.count == 1)
+        #expect(joins.first?["speedIn"] as? Double == 100 && joins.first?["speedOut"] as? Double == 400)
+        #expect(scenes.contains { $0["scene"] as? String == "logo/position" })
     }
 
     @Test func smoothFileExitsZeroAndAddsItsRate() throws {
-        let run = try bench(["validate", Self.fixture("eased.json"), "--hz", "120"])
+        let run = try bench(["validate", Self.fixture("eased.json"), "--hz", "120", "--json", "-"])
         #expect(run.code == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("2 scene × mode × rate checks"))  // 120 Hz and the file's own 60
+        let scenes = try #require(try jsonObject(run.stdout)["scenes"] as? [[String: Any]])
+        #expect(scenes.compactMap { $0["hz"] as? Double }.sorted() == [60, 120])  // 120 Hz and the file's own 60
     }
 
     @Test func jsonListsTheFileAndTheJoins() throws {
@@ -65,14 +79,16 @@ import Testing
     @Test func plotsALayer() throws {
         let rotation = try bench(["plot", Self.fixture("loader.json"), "--layer", "logo", "--quantity", "rotation", "--ascii"])
         #expect(rotation.code == 0, "\(rotation.stderr)")
-        #expect(rotation.stdout.contains("logo/rotation @60 Hz: rotation(t), one dot per frame"))
         #expect(rotation.stdout.contains("rotation (o)"))  // ASCII spells the degree sign "o"
-        let path = try bench(["plot", Self.fixture("spatial.json"), "--layer", "comet"])
-        #expect(path.code == 0)
-        #expect(path.stdout.contains("comet/position @60 Hz: path"))
-        let opacity = try bench(["plot", Self.fixture("hold.json"), "--layer", "blinker", "--quantity", "opacity"])
-        #expect(opacity.code == 0)
-        #expect(opacity.stdout.contains("opacity (%)"))
+        // Each layer's default or asked-for quantity, at 60 Hz, as data.
+        for (file, layer, asked, quantity) in [("loader.json", "logo", ["--quantity", "rotation"], "rotation"), ("spatial.json", "comet", [], "path"),
+                                               ("hold.json", "blinker", ["--quantity", "opacity"], "opacity")] {
+            let run = try bench(["plot", Self.fixture(file), "--layer", layer] + asked + ["--json", "-"])
+            #expect(run.code == 0, "\(layer): \(run.stderr)")
+            let plot = try jsonObject(run.stdout)
+            #expect(plot["quantity"] as? String == quantity && plot["hz"] as? Double == 60, "\(layer)")
+            #expect((plot["series"] as? [[String: Any]])?.isEmpty == false, "\(layer)")
+        }
     }
 
     @Test(arguments: [

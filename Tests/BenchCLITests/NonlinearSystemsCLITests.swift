@@ -4,27 +4,26 @@ import Testing
 /// `bench integrators --system NAME` (issue 24.4) from the command line.
 @Suite struct NonlinearSystemsCLITests {
     @Test func unknownSystemNamesTheKnownOnes() throws {
-        let run = try runBench(["integrators", "--system", "trebuchet"])
-        #expect(run.code == 2)
-        #expect(run.stdout.isEmpty)
-        let lines = run.stderr.split(separator: "\n")
-        #expect(lines.count == 1, "\(run.stderr)")
-        #expect(run.stderr.contains("'trebuchet'") && run.stderr.contains("drag-spring, pendulum, duffing, chain"), "\(run.stderr)")
+        let arguments = ["integrators", "--system", "trebuchet"]
+        let error = benchError(arguments)
+        #expect(error?.option == "system" && error?.value == "trebuchet")
+        #expect(error?.expected == ["drag-spring", "pendulum", "duffing", "chain"])
+        expectRefusal(try runBench(arguments), error)
     }
 
     @Test(arguments: [["--substeps", "2"], ["--stiffness", "200"], ["--engines"], ["--duration", "1"], ["--seed", "3"]])
     func optionsThatDoNotApplyAreRefused(options: [String]) throws {
-        let run = try runBench(["integrators", "--system", "pendulum"] + options)
-        #expect(run.code == 2, "\(options): \(run.stderr)")
-        #expect(run.stdout.isEmpty)
-        #expect(run.stderr.split(separator: "\n").count == 1)
-        #expect(run.stderr.contains(options[0]) && run.stderr.contains("--system"), "\(run.stderr)")
+        let arguments = ["integrators", "--system", "pendulum"] + options
+        let error = benchError(arguments)
+        #expect(error?.option.map { "--\($0)" } == options[0] && error?.value == options.dropFirst().first, "\(options)")
+        expectRefusal(try runBench(arguments), error)
     }
 
     @Test func badRateIsRefused() throws {
-        let run = try runBench(["integrators", "--system", "duffing", "--hz", "20000"])
-        #expect(run.code == 2)
-        #expect(run.stderr.contains("--hz"))
+        let arguments = ["integrators", "--system", "duffing", "--hz", "20000"]
+        let error = benchError(arguments)
+        #expect(error?.option == "hz" && error?.value == "20000")
+        expectRefusal(try runBench(arguments), error)
     }
 
     /// JSON to stdout: the schema first, every method at each rate, the adaptive sweep and the

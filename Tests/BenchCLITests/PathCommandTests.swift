@@ -143,9 +143,10 @@ import Testing
         let run = try runBench(["path", "M0 0 L3 4", "--samples", "2", "--json", file.path])
         #expect(run.code == 0)
         #expect(run.stdout.contains("length 5.000000000 pt"))
-        #expect(run.stdout.contains("line"))
         let document = try jsonObject(String(contentsOf: file, encoding: .utf8))
         #expect(document["schema"] as? String == "flightline.path/1")
+        #expect(document["length"] as? Double == 5)
+        #expect((document["segments"] as? [[String: Any]])?.map { $0["kind"] as? String } == ["line"])
         #expect(try samples(document).count == 2)
     }
 
@@ -228,11 +229,11 @@ import Testing
     /// relaxation after the build (`M 1 -9270.69 S …` failed twice) is one note, then success.
     @Test(arguments: ["M 0 0 L 10001 0", "M 1 -9270.69 S 217 19.51 -287 3000.6", "M 0 0 Q 10000 10000 0 10000", "M 0 0 L 1e12 1"])
     func defaultAccuracyScalesWithThePathInOneNote(data: String) throws {
-        let run = try runBench(["path", data, "--samples", "3"])
+        let run = try runBench(["path", data, "--samples", "3", "--json", "-"])
         #expect(run.code == 0, "\(run.stderr)")
         let lines = run.stderr.split(separator: "\n")
         #expect(lines.count == 1 && lines[0].hasPrefix("note: accuracy "), "\(run.stderr)")
-        #expect(run.stdout.contains("length "))
+        #expect((try jsonObject(run.stdout)["length"] as? Double)?.isFinite == true)
     }
 
     /// Asked explicitly, an accuracy the table cannot reach is a usage error naming what is.

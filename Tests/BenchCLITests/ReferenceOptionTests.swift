@@ -8,13 +8,21 @@ import Testing
     func bench(_ arguments: [String]) throws -> BenchRun { try runBench(arguments, in: Self.root) }
 
     @Test func reportsEachObjectAndNamesRlottiesDeviation() throws {
-        let run = try bench(["validate", "Tests/RlottieReferenceTests/Fixtures/spatial-length-estimate.json", "--reference", "rlottie", "--hz", "60"])
+        let arguments = ["validate", "Tests/RlottieReferenceTests/Fixtures/spatial-length-estimate.json", "--reference", "rlottie", "--hz", "60"]
+        // The text explains each deviation it names (the explanation is only in the text).
+        let run = try bench(arguments)
         #expect(run.code == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("Flightline against rlottie, 60 whole frames from ip"))
         #expect(run.stdout.contains("spatial-length-estimate: rlottie paces spatial tangents by a max + 0.375·min chord length"))
-        #expect(run.stdout.contains("agrees within 0.5 px wherever none of rlottie's known deviations applies"))
-        let comet = try #require(run.stdout.split(separator: "\n").first { $0.hasPrefix("  comet ") && $0.contains(" position ") })
-        #expect(comet.contains("spatial-length-estimate"))
+        // The comparison, as data.
+        let json = try bench(arguments + ["--json", "-"])
+        #expect(json.code == 0, "\(json.stderr)")
+        let reference = try #require(try jsonObject(json.stdout)["reference"] as? [String: Any])
+        let file = try #require((reference["files"] as? [[String: Any]])?.first)
+        #expect(file["frames"] as? Int == 60)
+        // Agrees within the tolerance wherever none of rlottie's known deviations applies.
+        #expect((file["maxUnexplained"] as? Double ?? 1) <= (reference["tolerance"] as? Double ?? 0))
+        let comet = try #require((file["rows"] as? [[String: Any]])?.first { $0["object"] as? String == "comet" && $0["quantity"] as? String == "position" })
+        #expect(comet["deviations"] as? [String] == ["spatial-length-estimate"])
     }
 
     @Test func jsonCarriesAReferenceObject() throws {
@@ -31,17 +39,17 @@ import Testing
     }
 
     @Test func anUnknownPlayerIsOneLineAndExitTwo() throws {
-        let run = try bench(["validate", "Tests/LottieTests/Fixtures/linear.json", "--reference", "lottie-web"])
-        #expect(run.code == 2)
-        #expect(run.stdout.isEmpty)
-        #expect(run.stderr.contains("--reference expects one of rlottie, got 'lottie-web'"), "\(run.stderr)")
-        #expect(run.stderr.split(separator: "\n").count == 1)
+        let arguments = ["validate", "Tests/LottieTests/Fixtures/linear.json", "--reference", "lottie-web"]
+        let error = benchError(arguments)
+        #expect(error?.option == "reference" && error?.value == "lottie-web")
+        expectRefusal(try bench(arguments), error)
     }
 
     @Test func noLottieFileIsOneLineAndExitTwo() throws {
-        let run = try bench(["validate", "bee1", "--reference", "rlottie"])
-        #expect(run.code == 2)
-        #expect(run.stderr.contains("--reference compares Lottie files with another player; expected a FILE.json"), "\(run.stderr)")
+        let arguments = ["validate", "bee1", "--reference", "rlottie"]
+        let error = benchError(arguments)
+        #expect(error?.option == "reference" && error?.value == "rlottie")
+        expectRefusal(try bench(arguments), error)
     }
 
     /// An out point 29 million frames away (as a file in rlottie's own test set has): refused
@@ -55,11 +63,12 @@ import Testing
             .replacingOccurrences(of: "\"op\": 60,\n \"w\"", with: "\"op\": 29140721,\n \"w\"")
         #expect(text.contains("29140721"))
         try Data(text.utf8).write(to: file)
-        let run = try bench(["validate", file.path, "--reference", "rlottie", "--hz", "60"])
-        #expect(run.code == 2)
-        // At 60 fps that is 5.6 days: the Lottie reader refuses it first (an hour at most).
-        #expect(run.stderr.contains("fr: expected a frame rate that makes the animation's 29140721 frames (op − ip) last at most 3600 s"), "\(run.stderr)")
-        #expect(run.stderr.split(separator: "\n").count == 1)
+        let arguments = ["validate", file.path, "--reference", "rlottie", "--hz", "60"]
+        // At 60 fps that is 5.6 days: the Lottie reader refuses it first, at its frame rate (an
+        // hour at most).
+        let error = benchError(arguments)
+        #expect(error?.file == file.path && error?.path == "fr", "\(error?.message ?? "accepted")")
+        expectRefusal(try bench(arguments), error)
         // 200,000 frames at 1000 fps is a 200 s file the reader takes; the comparison still
         // renders every frame, so it refuses more than 100,000.
         let dense = folder.appendingPathComponent("dense.json")

@@ -15,30 +15,32 @@ import Glibc
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Benchmarks/baselines")
 
+    /// Each refused before the debug-build check: the option at fault, the value as typed, and
+    /// the file it could not use, as data.
     @Test(arguments: [
-        (["run", "--threshold", "10"], "--threshold applies only to --compare"),
-        (["run", "--save-baseline", "--quick"], "needs a value (NAME), got the option '--quick'"),
-        (["run", "--save-baseline", String(repeating: "a", count: 300)], "got a name of 300 characters"),
-        (["run", "--compare", "../escape"], "a baseline name is 1 to 64 letters"),
-        (["run", "--baselines", "/tmp"], "--baselines applies only to --compare or --save-baseline"),
-        (["run", "--json", ""], "needs a value (FILE), got '' (an empty value)"),
-        (["run", "--json", "/"], "cannot write the JSON to /: it is a folder"),
-        (["run", "--json", "/no-such-folder-flightline/x.json"], "the folder /no-such-folder-flightline does not exist"),
+        (["run", "--threshold", "10"], "threshold", nil, nil),
+        (["run", "--save-baseline", "--quick"], "save-baseline", "--quick", nil),
+        (["run", "--save-baseline", String(repeating: "a", count: 300)], nil, String(repeating: "a", count: 300), nil),
+        (["run", "--compare", "../escape"], nil, "../escape", nil),
+        (["run", "--baselines", "/tmp"], "baselines", nil, nil),
+        (["run", "--json", ""], "json", "", nil),
+        (["run", "--json", "/"], nil, nil, "/"),
+        (["run", "--json", "/no-such-folder-flightline/x.json"], nil, nil, "/no-such-folder-flightline/x.json"),
         (["run", "--compare", "no-such-baseline", "--baselines", "/no-such-folder-flightline"],
-         "baseline /no-such-folder-flightline/no-such-baseline.json does not exist"),
-    ])
-    func runRefusesBadUsageBeforeMeasuring(arguments: [String], message: String) throws {
-        let run = try runBench(arguments)
-        expectUsageError(run, mentioning: message)
-        #expect(!run.stderr.contains("debug build"), "\(run.stderr)")
+         "compare", "no-such-baseline", "/no-such-folder-flightline/no-such-baseline.json"),
+    ] as [([String], String?, String?, String?)])
+    func runRefusesBadUsageBeforeMeasuring(arguments: [String], option: String?, value: String?, file: String?) throws {
+        let error = try expectRefused(arguments)
+        #expect(error?.option == option && error?.value == value && error?.file == file, "\(String(describing: error))")
     }
 
     @Test func baselinesResolveFromThePackageWhereverBenchRuns() throws {
         let elsewhere = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: elsewhere) }
-        let run = try runBench(["run", "--compare", "no-such-baseline"], in: elsewhere)
-        expectUsageError(run, mentioning: "baseline \(Self.packageBaselines.path)/no-such-baseline.json does not exist")
-        #expect(run.stderr.contains("epyc-2core"), "lists the saved baselines: \(run.stderr)")
+        // The same refusal from another folder as from here: the package's baselines.
+        let error = try expectRefused(["run", "--compare", "no-such-baseline"], in: elsewhere)
+        #expect(error?.file == Self.packageBaselines.appendingPathComponent("no-such-baseline.json").path, "\(String(describing: error))")
+        #expect(error?.expected?.contains("epyc-2core") == true, "lists the saved baselines: \(String(describing: error))")
         #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty)
     }
 
@@ -85,11 +87,13 @@ import Glibc
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data("[1, 2]".utf8).write(to: folder.appendingPathComponent("list.json"))
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("dir.json"), withIntermediateDirectories: false)
-        let list = try runBench(["run", "--compare", "list", "--baselines", folder.path])
-        expectUsageError(list, mentioning: "\(folder.path)/list.json is not a valid flightline.run/1 document: the document should be a JSON object")
-        let directory = try runBench(["run", "--compare", "dir", "--baselines", folder.path])
-        expectUsageError(directory, mentioning: "cannot read \(folder.path)/dir.json: it is a folder, not a file")
-        for run in [list, directory] { #expect(!run.stderr.contains("Dictionary") && !run.stderr.contains("NSCocoaErrorDomain")) }
+        for name in ["list", "dir"] {
+            let arguments = ["run", "--compare", name, "--baselines", folder.path]
+            let error = try expectRefused(arguments)
+            #expect(error?.file == folder.appendingPathComponent("\(name).json").path, "\(String(describing: error))")
+            let run = try runBench(arguments)
+            #expect(!run.stderr.contains("Dictionary") && !run.stderr.contains("NSCocoaErrorDomain"))
+        }
     }
 
     /// `--json` end to end through another command's writer (`bench spring`): a symbolic link is
@@ -103,7 +107,7 @@ import Glibc
         #expect(linked.code == 0, "\(linked.stderr)")
         var info = stat()
         #expect(lstat(link, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK)
-        #expect(try String(contentsOfFile: target, encoding: .utf8).contains("\"schema\": \"flightline.spring/1\""))
+        #expect(try jsonObject(String(contentsOfFile: target, encoding: .utf8))["schema"] as? String == "flightline.spring/1")
 
         let null = try runBench(["spring", "--json", "/dev/null"])
         #expect(null.code == 0, "\(null.stderr)")

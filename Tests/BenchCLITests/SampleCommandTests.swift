@@ -185,17 +185,21 @@ import Testing
         let csv = try bench(["sample", Self.fixture("spatial.json"), "--reference", "rlottie", "--count", "2", "--format", "csv"])
         #expect(csv.code == 0 && csv.stdout.split(separator: "\n").count == 3)
         #expect(csv.stderr.contains("Flightline against rlottie") && csv.stderr.contains("spatial-length-estimate"), "\(csv.stderr)")
-        let scene = try bench(["sample", "bee1+", "--reference", "rlottie", "--format", "csv"])
-        #expect(scene.code == 2 && scene.stdout.isEmpty)
-        #expect(scene.stderr.contains("'bee1+' is a scene, not a Lottie file") && scene.stderr.split(separator: "\n").count == 1)
-        let unknown = try bench(["sample", Self.fixture("spatial.json"), "--reference", "lottie-web", "--format", "csv"])
-        #expect(unknown.code == 2 && unknown.stderr.contains("--reference expects one of rlottie, got 'lottie-web'"))
+        let scene = ["sample", "bee1+", "--reference", "rlottie", "--format", "csv"]
+        let sceneError = benchError(scene)
+        #expect(sceneError?.option == "reference" && sceneError?.file == "bee1+")
+        expectRefusal(try bench(scene), sceneError)
+        let unknown = ["sample", Self.fixture("spatial.json"), "--reference", "lottie-web", "--format", "csv"]
+        let unknownError = benchError(unknown)
+        #expect(unknownError?.option == "reference" && unknownError?.value == "lottie-web")
+        expectRefusal(try bench(unknown), unknownError)
     }
 
     @Test func tooManyObjectsListsAreTruncated() throws {
-        let run = try bench(["sample", Self.fixture("loader.json"), "--object", "nobody", "--format", "csv"])
-        #expect(run.code == 2)
-        #expect(run.stderr.contains("its objects: "))
+        let arguments = ["sample", Self.root.appendingPathComponent(Self.fixture("loader.json")).path, "--object", "nobody", "--format", "csv"]
+        let error = benchError(arguments)
+        #expect(error?.option == "object" && error?.value == "nobody" && error?.file == arguments[1])
+        expectRefusal(try bench(arguments), error)
     }
 
     @Test func helpDocumentsTheFormats() throws {

@@ -9,10 +9,13 @@ import Testing
     @Test func shippedSeedsAreJankyAndTheRepairedBeeIsSmooth() throws {
         let bee = try runBench(["validate", Self.scenes.appendingPathComponent("bee.scene.json").path, "--json", "-"])
         #expect(bee.code == 1)
-        #expect(bee.stdout.contains("\"scene\" : \"bee1+/position\"") || bee.stdout.contains("\"scene\": \"bee1+/position\""))
-        let repaired = try runBench(["validate", Self.scenes.appendingPathComponent("bee-repaired.scene.json").path])
+        let janky = try #require(try jsonObject(bee.stdout)["scenes"] as? [[String: Any]])
+        #expect(janky.contains { $0["scene"] as? String == "bee1+/position" && $0["verdict"] as? String == "janky" })
+        let repaired = try runBench(["validate", Self.scenes.appendingPathComponent("bee-repaired.scene.json").path, "--json", "-"])
         #expect(repaired.code == 0, "\(repaired.stdout)")
-        #expect(repaired.stdout.contains("bee/position"))
+        let smooth = try #require(try jsonObject(repaired.stdout)["scenes"] as? [[String: Any]])
+        #expect(smooth.contains { $0["scene"] as? String == "bee/position" })
+        #expect(smooth.allSatisfy { $0["verdict"] as? String == "smooth" })
     }
 
     @Test func badFileIsOneLineWithItsJSONPath() throws {
@@ -21,10 +24,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("bad.json")
         try Data(#"{"schema": "flightline.scene/1", "layers": [{"name": "a", "animations": [{"type": "keyframe", "property": "x", "values": [0, 1, 2], "keyTimes": [0, 0.7, 0.5], "duration": 1}]}]}"#.utf8).write(to: file)
-        let run = try runBench(["validate", file.path])
-        #expect(run.code == 2)
-        #expect(run.stderr.contains("layers[0].animations[0].keyTimes[2]: expected key times that never decrease"))
-        #expect(run.stderr.split(separator: "\n").count == 1)
+        let error = benchError(["validate", file.path])
+        #expect(error?.file == file.path && error?.path == "layers[0].animations[0].keyTimes[2]", "\(error?.message ?? "accepted")")
+        expectRefusal(try runBench(["validate", file.path]), error)
         let other = directory.appendingPathComponent("other.json")
         try Data(#"{"schema": "something/1"}"#.utf8).write(to: other)
         let refused = try runBench(["validate", other.path])
@@ -55,28 +57,40 @@ import Testing
 
         let mixed = directory.appendingPathComponent("menu-mixed.json")
         try text.replacingOccurrences(of: "\"dampingRatio\": 100", with: "\"damping-ratio\": 100").write(to: mixed, atomically: true, encoding: .utf8)
-        expectUsageError(try runBench(["validate", mixed.path]), mentioning: "expected the file's camelCase spring keys throughout")
+        let mixedError = try expectRefused(["validate", mixed.path])
+        #expect(mixedError?.file == mixed.path && mixedError?.path?.hasSuffix(#".spring["damping-ratio"]"#) == true, "\(String(describing: mixedError))")
         // Bad usage after the file was read is still one line: the warnings wait for a good run.
-        expectUsageError(try runBench(["plot", old.path, "--layer", "nope"]), mentioning: "no such layer")
+        let layer = try expectRefused(["plot", old.path, "--layer", "nope"])
+        #expect(layer?.option == "layer" && layer?.value == "nope" && layer?.expected?.isEmpty == false, "\(String(describing: layer))")
     }
 
     @Test func plotOneLayer() throws {
         let run = try runBench(["plot", Self.scenes.appendingPathComponent("menu.scene.json").path, "--layer", "menu-show", "--width", "60", "--height", "15"])
         #expect(run.code == 0, "\(run.stderr)")
         #expect(run.stdout.contains("menu-show/position.y"))
-        let missing = try runBench(["plot", Self.scenes.appendingPathComponent("menu.scene.json").path, "--layer", "nope"])
-        #expect(missing.code == 2 && missing.stderr.contains("no such layer"))
+        let missing = ["plot", Self.scenes.appendingPathComponent("menu.scene.json").path, "--layer", "nope"]
+        let error = benchError(missing)
+        #expect(error?.option == "layer" && error?.value == "nope" && error?.expected == ["menu-dismiss", "menu-show"], "\(error?.message ?? "accepted")")
+        expectRefusal(try runBench(missing), error)
     }
 
     @Test func fixesArePrintedInTheFilesTermsAndTheRepairedMenuIsSmooth() throws {
         let bee = try runBench(["validate", Self.scenes.appendingPathComponent("bee.scene.json").path, "--hz", "60"])
         #expect(bee.code == 1)
-        #expect(bee.stdout.contains("bench validate: 4 scenes at 60 Hz, path timing linear;"), "\(bee.stdout.prefix(200))")
         #expect(bee.stdout.contains("fixes (computed from the model; each removes the finding it names):"))
-        #expect(bee.stdout.contains("→ layers[0].animations[0].keyTimes: keyTimes[4] = 0.6309"))
-        #expect(bee.stdout.contains("→ layers[0].animations[0].path: move control point 1 of element 5 to (861.2, 158.8)"))
+        // The fixes in the file's terms, as data: the JSON path each changes and its new value.
+        let beeJSON = try runBench(["validate", Self.scenes.appendingPathComponent("bee.scene.json").path, "--hz", "60", "--json", "-"])
+        let beeScenes = try #require(try jsonObject(beeJSON.stdout)["scenes"] as? [[String: Any]])
+        #expect(beeScenes.count == 4 && beeScenes.allSatisfy { $0["hz"] as? Double == 60 && $0["mode"] as? String == "linear" }, "\(beeScenes.map { $0["scene"] ?? "" })")
+        let changes = beeScenes.flatMap { ($0["fixes"] as? [[String: Any]]) ?? [] }.flatMap { ($0["source"] as? [[String: Any]]) ?? [] }
+        let keyTimes = try #require(changes.first { $0["path"] as? String == "layers[0].animations[0].keyTimes" })
+        let times = try #require(try JSONSerialization.jsonObject(with: Data((keyTimes["value"] as? String ?? "").utf8)) as? [Double])
+        #expect(times.count > 4 && abs(times[4] - 0.6309) < 5e-5, "\(times)")
+        #expect(changes.contains { $0["path"] as? String == "layers[0].animations[0].path" })
         let json = try runBench(["validate", Self.scenes.appendingPathComponent("menu.scene.json").path, "--json", "-"])
-        #expect(json.stdout.contains("\"path\": \"layers[1].animations[0].displayLink.waveGrowth\"") || json.stdout.contains("\"path\" : \"layers[1].animations[0].displayLink.waveGrowth\""), "\(json.stdout.suffix(800))")
+        let menuChanges = try #require(try jsonObject(json.stdout)["scenes"] as? [[String: Any]])
+            .flatMap { ($0["fixes"] as? [[String: Any]]) ?? [] }.flatMap { ($0["source"] as? [[String: Any]]) ?? [] }
+        #expect(menuChanges.contains { $0["path"] as? String == "layers[1].animations[0].displayLink.waveGrowth" }, "\(menuChanges)")
         let markdown = try runBench(["validate", Self.scenes.appendingPathComponent("bee.scene.json").path, "--hz", "60", "--format", "markdown"])
         #expect(markdown.stdout.contains("**fixes** (computed from the model; each removes the finding it names):"))
         #expect(markdown.stdout.contains("  - `layers[0].animations[0].path: move control point 1 of element 5 to (861.2, 158.8)`"))
@@ -96,7 +110,14 @@ import Testing
         let restart = try #require(interruptions.first)
         #expect(restart["interruption"] as? String == "restart" && restart["t"] as? Double == 0.15)
         #expect(abs(((restart["velocityChange"] as? Double) ?? 0) - 1335) < 0.5)
-        #expect(run.stdout.contains("keyframes (exact, from the file): 1 join, 1 breaks continuity"))
+        // The file's keyframes: one join, and it breaks continuity (its speed ratio is beyond
+        // the speed-jump threshold).
+        let document = try jsonObject(json.stdout)
+        let restartJoins = try #require((document["scenes"] as? [[String: Any]])?.first { $0["scene"] as? String == "restart/position.y" }?["joins"] as? [[String: Any]])
+        #expect(restartJoins.count == 1, "\(restartJoins)")
+        let maxSpeedJump = try #require((document["thresholds"] as? [String: Any])?["maxSpeedJump"] as? Double)
+        let ratio = restartJoins.first?["fromRest"] as? Bool == true ? Double.infinity : (restartJoins.first?["speedRatio"] as? Double ?? 1)
+        #expect(max(ratio, 1 / ratio) > maxSpeedJump, "\(restartJoins)")
         // A layer of scalar timelines plots its value by default.
         let plot = try runBench(["plot", Self.scenes.appendingPathComponent("interruptions.scene.json").path, "--layer", "restart", "--width", "60", "--height", "12"])
         #expect(plot.code == 0, "\(plot.stderr)")

@@ -3,18 +3,24 @@ import Testing
 
 @Suite struct SpringCommandTests {
     @Test func defaultsToTheMenuShowSpringAndSaysSo() throws {
-        let run = try runBench(["spring"])
+        let run = try runBench(["spring", "--json", "-"])
         #expect(run.code == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("no spring options given: the menu's show spring"))
-        #expect(run.stdout.contains("regime: underdamped"))
+        let object = try jsonObject(run.stdout)
+        let parameters = try #require(object["parameters"] as? [String: Any])
+        // No vocabulary was given; a note says whose spring it is (its wording: the text golden).
+        #expect(parameters["given"] is NSNull)
+        #expect((object["notes"] as? [String])?.count == 1)
+        #expect(parameters["regime"] as? String == "underdamped")
         // UIKit 0.8 s, ζ 0.6 under the envelope-decay mapping: ω₀ = ln(1000)/(0.6 · 0.8).
-        #expect(run.stdout.contains("ω₀ 14.3912 rad/s"))
-        for vocabulary in ["physical", "response", "perceptual", "uikit", "android", "react-spring", "rebound", "origami"] {
-            #expect(run.stdout.contains("\n\(vocabulary) "), "\(vocabulary)")
-        }
-        #expect(run.stdout.contains("--uikit-duration 0.8 --damping-ratio 0.6"))
-        #expect(run.stdout.contains("overshoot: "))
-        #expect(run.stdout.contains("settlingDuration"))
+        #expect(abs((parameters["naturalFrequency"] as? Double ?? 0) - log(1000) / (0.6 * 0.8)) < 1e-9)
+        let vocabularies = try #require(parameters["vocabularies"] as? [String: [String: Any]])
+        #expect(Set(vocabularies.keys) == ["physical", "response", "perceptual", "uikit", "android", "react-spring", "rebound", "origami"])
+        #expect(vocabularies["uikit"]?["uikit-duration"] as? Double == 0.8)
+        #expect(abs((vocabularies["uikit"]?["damping-ratio"] as? Double ?? 0) - 0.6) < 1e-12)
+        #expect((object["motion"] as? [String: Double])?["from"] == 667 && (object["motion"] as? [String: Double])?["to"] == 459)
+        let overshoot = try #require(object["overshoot"] as? [String: Double])
+        #expect((overshoot["distance"] ?? 0) > 0 && (overshoot["time"] ?? 0) > 0)
+        #expect((object["settlingDuration"] as? Double ?? 0) > 0)
     }
 
     @Test func defaultJSONHasTheContractShapeAndTheMenuMotion() throws {
@@ -88,12 +94,18 @@ import Testing
     }
 
     @Test func aVocabularyThatCannotExpressTheSpringSaysWhy() throws {
-        let run = try runBench(["spring", "--stiffness", "100", "--damping", "0"])
+        let run = try runBench(["spring", "--stiffness", "100", "--damping", "0", "--json", "-"])
         #expect(run.code == 0, "\(run.stderr)")
+        let object = try jsonObject(run.stdout)
+        let vocabularies = try #require((object["parameters"] as? [String: Any])?["vocabularies"] as? [String: [String: Any]])
         // Undamped is bounce 1 in the perceptual form; UIKit's damping ratio must be positive.
-        #expect(run.stdout.contains("--duration 0.628319 --bounce 1"), "\(run.stdout)")
-        #expect(run.stdout.contains("uikit         cannot express this spring"), "\(run.stdout)")
-        #expect(run.stdout.contains("never settles"))
+        #expect(abs((vocabularies["perceptual"]?["duration"] as? Double ?? 0) - 2 * .pi / 10) < 1e-12)
+        #expect(vocabularies["perceptual"]?["bounce"] as? Double == 1)
+        #expect(vocabularies["uikit"]?.keys.sorted() == ["unavailable"], "\(vocabularies)")
+        #expect((vocabularies["uikit"]?["unavailable"] as? String)?.isEmpty == false)
+        // Never settles: null, with its reason.
+        #expect(object["settleTime"] is NSNull)
+        #expect((object["notes"] as? [String])?.count == 2)
     }
 
     @Test func samplesFollowTheOrderGivenAndMatchTheClosedForm() throws {
@@ -244,12 +256,18 @@ import Testing
     /// `--uikit-mapping framer` (Framer's mapping: k 190.2, c 16.55 for the menu) and the report
     /// of how the mapping moves the overshoot and settle times, in text and JSON.
     @Test func framerUIKitMapping() throws {
-        let run = try runBench(["spring", "--uikit-mapping", "framer"])
+        let run = try runBench(["spring", "--uikit-mapping", "framer", "--json", "-"])
         #expect(run.code == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("spring: mass 1, stiffness 190.214, damping 16.5502"))
-        #expect(run.stdout.contains("envelope     207.11    17.27"))
-        #expect(run.stdout.contains("framer       190.21    16.55"))
-        #expect(run.stdout.contains("framer vs envelope: overshoot time +"))
+        let menu = try jsonObject(run.stdout)
+        let spring = try #require(menu["parameters"] as? [String: Any])
+        #expect(spring["mass"] as? Double == 1)
+        #expect(abs((spring["stiffness"] as? Double ?? 0) - 190.214) < 0.0005 && abs((spring["damping"] as? Double ?? 0) - 16.5502) < 0.00005)
+        let menuRows = try #require(menu["uikitMappings"] as? [[String: Any]])
+        #expect(menuRows.map { $0["mapping"] as? String } == ["envelope", "framer"])
+        #expect(abs((menuRows[0]["stiffness"] as? Double ?? 0) - 207.11) < 0.005 && abs((menuRows[0]["damping"] as? Double ?? 0) - 17.27) < 0.005)
+        #expect(abs((menuRows[1]["stiffness"] as? Double ?? 0) - 190.21) < 0.005 && abs((menuRows[1]["damping"] as? Double ?? 0) - 16.55) < 0.005)
+        // Framer's softer spring overshoots later.
+        #expect((menuRows[1]["overshootTime"] as? Double ?? 0) > (menuRows[0]["overshootTime"] as? Double ?? 1))
         let given = try runBench(["spring", "--uikit-duration", "0.8", "--damping-ratio", "0.6", "--uikit-mapping", "framer", "--json", "-"])
         #expect(given.code == 0, "\(given.stderr)")
         let object = try jsonObject(given.stdout)

@@ -9,22 +9,24 @@ import Testing
     static let circle = "M100 0 C155.23 0 200 44.77 200 100 C200 155.23 155.23 200 100 200 C44.77 200 0 155.23 0 100 C0 44.77 44.77 0 100 0"
 
     @Test func seedScenesAreJankyAndSaySo() throws {
-        let run = try runBench(["validate"])
+        // The text report's layout is the golden's (validate-seeds); here, what it reports.
+        let run = try runBench(["validate", "--json", "-"])
         #expect(run.code == 1, "\(run.stderr)")
-        for scene in ["bee1+", "bee1-", "bee2+", "bee2-", "menu-show", "menu-dismiss"] {
-            #expect(run.stdout.contains("── \(scene):"), "\(scene)")
-        }
-        #expect(run.stdout.contains("verdict: janky"))
+        let scenes = try #require(try jsonObject(run.stdout)["scenes"] as? [[String: Any]])
+        #expect(Set(scenes.compactMap { $0["scene"] as? String }) == ["bee1+", "bee1-", "bee2+", "bee2-", "menu-show", "menu-dismiss"])
+        #expect(scenes.contains { $0["verdict"] as? String == "janky" })
         // The flaws the demos really have, as data.
-        let findings = try validateFindings(try runBench(["validate", "--json", "-"]).stdout)
+        let findings = try validateFindings(run.stdout)
         let kinds = Set(findings.compactMap { $0["kind"] as? String })
         #expect(kinds.isSuperset(of: ["teleport", "speedJump", "firstFrameJump"]), "\(kinds)")
         let wave = try #require(findings.first { $0["kind"] as? String == "firstFrameJump" && $0["scene"] as? String == "menu-show" })
         #expect(((wave["apex"] as? Double) ?? 0) < 0, "the wave rises above the flat edge")
-        // The exact view and the side-by-side comparison.
-        #expect(run.stdout.contains("joins (exact"))
-        #expect(run.stdout.contains("seam: every 3.30 s"))
-        #expect(run.stdout.contains("paced vs linear"))
+        // The exact view (joins, the seam) and both timings to compare.
+        let bee = scenes.filter { $0["scene"] as? String == "bee1+" }
+        #expect(Set(bee.compactMap { $0["mode"] as? String }) == ["linear", "paced"])
+        let metrics = try #require(bee.first?["metrics"] as? [String: Any])
+        #expect((metrics["joins"] as? [Any])?.isEmpty == false)
+        #expect((metrics["seam"] as? [String: Any])?["t"] as? Double == 3.3)
     }
 
     @Test(arguments: [
@@ -37,10 +39,10 @@ import Testing
         ["--svg", "M0 0 L300 0", "--duration", "0.3", "--timing", "ease-in-out"],
     ])
     func genuinelySmoothUserScenesExitZero(arguments: [String]) throws {
-        let run = try runBench(["validate"] + arguments)
+        let run = try runBench(["validate"] + arguments + ["--json", "-"])
         #expect(run.code == 0, "\(run.stdout)")
-        #expect(run.stdout.contains("verdict: smooth"))
-        #expect(!run.stdout.contains("janky"))
+        let verdicts = try #require(try jsonObject(run.stdout)["scenes"] as? [[String: Any]]).map { $0["verdict"] as? String }
+        #expect(!verdicts.isEmpty && verdicts.allSatisfy { $0 == "smooth" }, "\(verdicts)")
     }
 
     /// Issue 10: a move shorter than a frame was never sampled and passed as smooth.
@@ -107,9 +109,10 @@ import Testing
         #expect(strict.code == 1)
         let turns = try validateFindings(try runBench(corner + ["--json", "-"]).stdout).filter { $0["kind"] as? String == "turn" }
         #expect(turns.contains { abs(($0["degrees"] as? Double ?? 0) - 90) < 1 }, "\(turns)")
-        let lenient = try runBench(corner + ["--max-turn", "180", "--max-speed-jump", "2"])
+        let lenient = try runBench(corner + ["--max-turn", "180", "--max-speed-jump", "2", "--json", "-"])
         #expect(lenient.code == 0, "\(lenient.stdout)")
-        #expect(lenient.stdout.contains("thresholds changed by flags"))
+        let thresholds = try #require(try jsonObject(lenient.stdout)["thresholds"] as? [String: Any])
+        #expect(thresholds["maxTurn"] as? Double == 180 && thresholds["maxSpeedJump"] as? Double == 2, "\(thresholds)")
     }
 
     @Test func jsonToStdoutIsOnlyTheDocument() throws {

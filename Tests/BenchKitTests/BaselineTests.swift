@@ -97,9 +97,14 @@ struct BaselineTests {
     func invalidThresholdIsRejected(_ threshold: Double) {
         let run = report([])
         #expect(throws: BenchKitError.self) { try BaselineComparison(current: run, baseline: run, thresholds: [.time: threshold]) }
-        let message = (try? BaselineComparison(current: run, baseline: run, thresholds: [.time: threshold])).map { _ in "" }
-            ?? BenchKitError.invalidValue(what: "the threshold", value: "\(threshold)", expected: "a non-negative finite percentage").description
-        #expect(message.contains("\(threshold)"))
+        // The error names the threshold and the value given, as data.
+        do {
+            _ = try BaselineComparison(current: run, baseline: run, thresholds: [.time: threshold])
+            Issue.record("accepted \(threshold)")
+        } catch {
+            guard case .invalidValue(let what, let value, _)? = error as? BenchKitError else { Issue.record("\(error)"); return }
+            #expect(what == "the time threshold" && value == "\(threshold)", "\(error)")
+        }
     }
 
     @Test func missingBaselineNamesTheFile() throws {

@@ -47,7 +47,9 @@ struct FrameMetricsTests {
             _ = try FrameSamples(hz: hz, positions: [])
         } catch {
             #expect(!error.description.contains("\n"))
-            #expect(error.description.contains("\(hz)"))
+            // The refused value, as data: the rate itself (NaN included).
+            let refused = error.value
+            #expect(error.subject == "rate (frames per second)" && (refused == hz || (refused?.isNaN == true && hz.isNaN)), "\(error)")
         }
     }
 

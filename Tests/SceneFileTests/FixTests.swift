@@ -183,7 +183,7 @@ import Testing
         }
         #expect(atRest(frame) && !(0..<frame).contains(where: atRest))
         #expect(report.frames == frame + 1)
-        #expect(errorText(document(#"{"property": "y", "type": "spring", "spring": {"stiffness": 100, "damping": 10}, "fromValue": 0, "toValue": 1, "displayLink": {"stop": "offsetIsZero", "restSpeed": 3}}"#))?.contains("layers[0].animations[0].displayLink.restSpeed") == true)
+        #expect(documentError(document(#"{"property": "y", "type": "spring", "spring": {"stiffness": 100, "damping": 10}, "fromValue": 0, "toValue": 1, "displayLink": {"stop": "offsetIsZero", "restSpeed": 3}}"#))?.path == "layers[0].animations[0].displayLink.restSpeed")
     }
 }
 

@@ -78,9 +78,12 @@ import Testing
 
     @Test func badInterruptionsNameTheirPath() {
         let head = #"{"property": "position.y", "type": "spring", "spring": {"stiffness": 100, "damping": 20}, "fromValue": 0, "toValue": 100, "interruptions": "#
-        #expect(errorText(document(head + #"[{"time": 0.2, "kind": "jump", "toValue": 1}]}"#))?.contains("interruptions[0].kind: expected \"restart\"") == true)
-        #expect(errorText(document(head + #"[{"time": 0.3, "kind": "restart", "toValue": 1}, {"time": 0.2, "kind": "restart", "toValue": 1}]}"#))?.contains("interruptions[1].time: expected interruption times that increase") == true)
-        #expect(errorText(document(head + #"[{"time": 0.2, "kind": "preserveVelocity", "toValue": 1, "velocity": 3}]}"#))?.contains("interruptions[0].velocity") == true)
+        let interruptions = "layers[0].animations[0].interruptions"
+        #expect(documentError(document(head + #"[{"time": 0.2, "kind": "jump", "toValue": 1}]}"#))?.path == "\(interruptions)[0].kind")
+        #expect(documentError(document(head + #"[{"time": 0.3, "kind": "restart", "toValue": 1}, {"time": 0.2, "kind": "restart", "toValue": 1}]}"#))?.path == "\(interruptions)[1].time")
+        #expect(documentError(document(head + #"[{"time": 0.3, "kind": "restart", "toValue": 1}, {"time": 0.3, "kind": "restart", "toValue": 1}]}"#))?.path == "\(interruptions)[1].time")
+        #expect(documentError(document(head + #"[{"time": 0.2, "kind": "restart", "toValue": 1}, {"time": 0.3, "kind": "restart", "toValue": 1}]}"#)) == nil)
+        #expect(documentError(document(head + #"[{"time": 0.2, "kind": "preserveVelocity", "toValue": 1, "velocity": 3}]}"#))?.path == "\(interruptions)[0].velocity")
     }
 
     /// The computed fix for the restart in Scenes/interruptions.scene.json (launch the new
@@ -122,6 +125,6 @@ import Testing
         // No launch velocity to set on a basic animation: no fix is offered in the file's terms.
         let fixes = Validation.fixes(for: SceneValidation(scene: scene, reports: [report], judgesFrameCost: false))
         #expect(fixes.first { $0.finding.kind == .interruption }?.sourceChanges == [])
-        #expect(errorText(document(#"{"property": "y", "type": "spring", "spring": {"stiffness": 100, "damping": 20}, "fromValue": 0, "toValue": 100, "interruptions": [{"time": 0.2, "kind": "preserveVelocity", "toValue": 50, "duration": 0.5}]}"#))?.contains("interruptions[0].duration: expected a spring with preserveVelocity") == true)
+        #expect(documentError(document(#"{"property": "y", "type": "spring", "spring": {"stiffness": 100, "damping": 20}, "fromValue": 0, "toValue": 100, "interruptions": [{"time": 0.2, "kind": "preserveVelocity", "toValue": 50, "duration": 0.5}]}"#))?.path == "layers[0].animations[0].interruptions[0].duration")
     }
 }

@@ -50,6 +50,6 @@ import Testing
 
     @Test func rotationModeBesideARotationAnimationIsRefused() {
         let text = #"{"schema": "flightline.scene/1", "layers": [{"name": "card", "animations": [{"property": "position", "type": "keyframe", "path": "M0 0 L1 1", "duration": 1, "rotationMode": "auto"}, {"property": "rotation", "type": "basic", "fromValue": 0, "toValue": 1, "duration": 1}]}]}"#
-        #expect(errorText(text)?.contains("layers[0].animations[1]") == true)
+        #expect(documentError(text)?.path == "layers[0].animations[1].property")
     }
 }

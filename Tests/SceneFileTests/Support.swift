@@ -32,3 +32,13 @@ func errorText(_ text: String) -> String? {
         return error.description
     }
 }
+
+/// The error a document gives, as data: its JSON path, the key it names, its line and column.
+func documentError(_ text: String) -> JSONDocumentError? {
+    do {
+        _ = try SceneFile(text: text)
+        return nil
+    } catch {
+        return error
+    }
+}

@@ -209,8 +209,9 @@ import GSLReference
             _ = try stiff.integrate(to: 1)
             Issue.record("integrated ω₀ = 1e100 over 1 s")
         } catch let error as SpringError {
-            #expect("\(error)".contains("step size underflow"), "\(error)")
-            #expect("\(error)".contains("remaining span"), "\(error)")
+            // The step underflows at once: the failure is at the start, after few steps (no step cap).
+            guard case .integrationFailed(let time, _) = error else { Issue.record("\(error)"); return }
+            #expect(time < 1e-9, "\(error)")
             #expect(stiff.statistics.acceptedSteps + stiff.statistics.rejectedSteps < 1000)
         }
     }

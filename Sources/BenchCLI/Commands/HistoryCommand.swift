@@ -49,7 +49,7 @@ let historyCommand = Command(
         guard FileManager.default.fileExists(atPath: file.path) else {
             let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
                 .filter { $0.hasSuffix(".jsonl") }.map { String($0.dropLast(6)) }.sorted()
-            throw CLIError.usage("no history at \(file.path) (record runs with 'bench run --record'; \(names.isEmpty ? "no histories in that folder" : "histories there: " + names.joined(separator: ", ") + ", chosen with --history-name"))")
+            throw CLIError.usage("no history at \(file.path) (record runs with 'bench run --record'; \(names.isEmpty ? "no histories in that folder" : "histories there: " + names.joined(separator: ", ") + ", chosen with --history-name"))", option: "history-name", file: file.path, expected: names)
         }
         let contents = try benchKit { try RunHistory.read(file.path) }
         if let torn = contents.tornLine {
@@ -81,7 +81,9 @@ func historyFilterPattern(_ arguments: Arguments) throws -> (pattern: String?, n
     let option = arguments.string("filter")
     guard let positional = arguments.positionals.first else { return (option, nil) }
     if let option {
-        throw CLIError.usage("bench history takes one filter: --filter \(quoted(option)) or the deprecated positional \(quoted(positional)), not both")
+        throw CLIError.usage(
+            "bench history takes one filter: --filter \(quoted(option)) or the deprecated positional \(quoted(positional)), not both",
+            option: "filter", value: positional)
     }
     return (positional, "note: the positional filter is deprecated and will be removed in the next release; write 'bench history --filter \(positional)'")
 }

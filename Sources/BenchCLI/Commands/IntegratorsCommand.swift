@@ -92,7 +92,7 @@ let integratorsCommand = Command(
         let limit: (rate: Double, with: String)? = arguments.has("engines") ? (ValidateRequest.maximumRate, "--engines")
             : arguments.has("system") ? (4000, "--system") : nil
         if let limit, let tooFast = arguments.numbers("hz")?.first(where: { $0 > limit.rate }) {
-            throw CLIError.usage("--hz must be at most \(limit.rate.formatted) with \(limit.with), got \(tooFast.formatted)")
+            throw CLIError.usage("--hz must be at most \(limit.rate.formatted) with \(limit.with), got \(tooFast.formatted)", option: "hz", value: arguments.string("hz"))
         }
     },
     run: { arguments, console in
@@ -165,7 +165,7 @@ private func runSystem(arguments: Arguments, console: Console) throws -> ExitCod
     let names = NonlinearSystemName.allCases.map(\.rawValue)
     let text = arguments.string("system") ?? ""
     guard let name = NonlinearSystemName(rawValue: text) else {
-        throw CLIError.usage("--system: unknown system '\(text)'; expected one of \(names.joined(separator: ", "))")
+        throw CLIError.usage("--system: unknown system '\(text)'; expected one of \(names.joined(separator: ", "))", option: "system", value: text, expected: names)
     }
     var configuration = NonlinearStudy.Configuration(measuresTime: isOptimizedBuild)
     if let rates = arguments.numbers("hz") {

@@ -31,7 +31,7 @@ let mergeCommand = Command(
             throw CLIError.usage("'bench merge' needs one or more flightline.run/1 files (from 'bench run --json FILE')")
         }
         if arguments.string("format") == "text" {
-            throw CLIError.usage("--format text is gone: the table is what 'bench merge' prints without --format; --format chooses the document (json or markdown), as in 'bench run'")
+            throw CLIError.usage("--format text is gone: the table is what 'bench merge' prints without --format; --format chooses the document (json or markdown), as in 'bench run'", option: "format", value: "text")
         }
         let (format, destination) = try OutputFormat.parse(arguments, allowed: [.json, .markdown], command: "merge")
         if let destination { try checkDocumentDestination(destination) }

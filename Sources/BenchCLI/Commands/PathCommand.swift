@@ -121,7 +121,8 @@ struct PathRequest {
         sampleCount = arguments.whole("samples") ?? 0
         guard distances.count + sampleCount <= Self.maximumSamples else {
             throw CLIError.usage(
-                "--samples \(sampleCount) and --at-distance's \(distances.count) distances ask for \(distances.count + sampleCount) samples; at most \(Self.maximumSamples) together (the frames of 10 s at 1000 Hz)")
+                "--samples \(sampleCount) and --at-distance's \(distances.count) distances ask for \(distances.count + sampleCount) samples; at most \(Self.maximumSamples) together (the frames of 10 s at 1000 Hz)",
+                option: "samples", value: arguments.string("samples"))
         }
         flattenTolerance = arguments.number("flatten")
         do {

@@ -122,7 +122,8 @@ struct PlotRequest {
                 let kept = scenes.filter { $0.name.hasPrefix(layer + "/") }
                 guard !kept.isEmpty else {
                     let layers = Set(scenes.compactMap { $0.name.split(separator: "/").first.map(String.init) }).sorted()
-                    throw CLIError.usage("--layer \(layer): no such layer; the file has \(layers.joined(separator: ", "))")
+                    throw CLIError.usage(
+                        "--layer \(layer): no such layer; the file has \(layers.joined(separator: ", "))", option: "layer", value: layer, expected: layers)
                 }
                 scenes = kept
             } else if let file = selection.files.first {
@@ -168,7 +169,8 @@ struct PlotRequest {
         guard let object = objects.first(where: { $0.name == layer }) else {
             let moving = objects.filter { !$0.quantities.isEmpty }.map(\.name)
             throw CLIError.usage(
-                "--layer \(quoted(layer)): no such layer or group; moving objects: \(moving.isEmpty ? "none" : moving.prefix(12).joined(separator: ", ") + (moving.count > 12 ? ", …" : ""))")
+                "--layer \(quoted(layer)): no such layer or group; moving objects: \(moving.isEmpty ? "none" : moving.prefix(12).joined(separator: ", ") + (moving.count > 12 ? ", …" : ""))",
+                option: "layer", value: layer, expected: moving)
         }
         guard let first = object.quantities.first else {
             throw CLIError.usage("--layer \(quoted(layer)) is still (nothing animated): nothing to plot")

@@ -75,12 +75,12 @@ let reportCommand = Command(
         + SceneSelection.rules + ValidateRequest.rules,
     run: { arguments, console in
         guard let out = arguments.string("out") else {
-            throw CLIError.usage("'bench report' needs --out DIR, the folder to write the report into")
+            throw CLIError.usage("'bench report' needs --out DIR, the folder to write the report into", option: "out")
         }
         do {
             try OutputFolder.check(out)
         } catch let error as BenchKitError {
-            throw CLIError.usage("--out \(error)")
+            throw CLIError.usage("--out \(error)", option: "out", file: out)
         }
         // Bad input first, before any work: the run document, then the scenes and options.
         func runDocument(_ option: String) throws -> (report: RunReport, path: String)? {
@@ -89,9 +89,9 @@ let reportCommand = Command(
                 return (try RunReport(jsonData: try InputFile.read(path), source: path), path)
             } catch let error as BenchKitError {
                 if case .corruptBaseline(_, let reason) = error {
-                    throw CLIError.usage("--\(option) \(path) is not a flightline.run/1 document: \(reason)")
+                    throw CLIError.usage("--\(option) \(path) is not a flightline.run/1 document: \(reason)", option: option, file: path)
                 }
-                throw CLIError.usage("--\(option) \(error)")
+                throw CLIError.usage("--\(option) \(error)", option: option, file: path)
             }
         }
         let run = try runDocument("run")
@@ -105,7 +105,9 @@ let reportCommand = Command(
                 baseline = (try store.load(name), name)
             } catch BenchKitError.missingBaseline(let path) {
                 let saved = store.names()
-                throw CLIError.usage("--compare: baseline \(path) does not exist (\(saved.isEmpty ? "no baselines saved there" : "saved there: " + saved.joined(separator: ", ")))")
+                throw CLIError.usage(
+                    "--compare: baseline \(path) does not exist (\(saved.isEmpty ? "no baselines saved there" : "saved there: " + saved.joined(separator: ", ")))",
+                    option: "compare", value: name, file: path, expected: saved)
             } catch let error as BenchKitError {
                 throw CLIError.usage("--compare \(error.description)")
             }

@@ -150,9 +150,11 @@ let runCommand = Command(
                 return try store!.load(name)
             } catch BenchKitError.missingBaseline(let path) {
                 let saved = store!.names()
-                throw CLIError.usage("baseline \(path) does not exist (\(saved.isEmpty ? "no baselines saved there" : "saved there: " + saved.joined(separator: ", ")))")
+                throw CLIError.usage(
+                    "baseline \(path) does not exist (\(saved.isEmpty ? "no baselines saved there" : "saved there: " + saved.joined(separator: ", ")))",
+                    option: "compare", value: name, file: path, expected: saved)
             } catch let error as BenchKitError {
-                throw CLIError.usage(error.description)
+                throw cliError(error)
             }
         }
         if let baseline, let compareName {
@@ -488,6 +490,21 @@ func benchKit<T>(_ body: () throws -> T) throws -> T {
     do {
         return try body()
     } catch let error as BenchKitError {
-        throw CLIError.usage(error.description)
+        throw cliError(error)
+    }
+}
+
+/// `error` as a usage error: its description is the message, and the file, line or value it
+/// names are the fields.
+func cliError(_ error: BenchKitError) -> CLIError {
+    switch error {
+    case .invalidValue(_, let value, _), .invalidBaselineName(let value), .invalidPattern(let value, _):
+        .usage(error.description, value: value)
+    case .missingBaseline(let path), .corruptBaseline(let path, _), .writeFailed(let path, _), .readFailed(let path, _):
+        .usage(error.description, file: path)
+    case .corruptHistory(let path, let line, _), .tornHistory(let path, let line):
+        .usage(error.description, file: path, line: line)
+    default:
+        .usage(error.description)
     }
 }

@@ -70,7 +70,9 @@ let sampleCommand = Command(
         var references: [ReferenceOption.FileComparison] = []
         if arguments.has("reference") {
             guard let input = request.source.lottieInput else {
-                throw CLIError.usage("--reference compares a Lottie file with another player; \(quoted(request.source.name)) is a \(request.source.kind), not a Lottie file")
+                throw CLIError.usage(
+                    "--reference compares a Lottie file with another player; \(quoted(request.source.name)) is a \(request.source.kind), not a Lottie file",
+                    option: "reference", value: arguments.string("reference"), file: request.source.name)
             }
             references = try ReferenceOption.compare(arguments, files: [input])
         }
@@ -136,7 +138,8 @@ struct SampleRequest {
             guard !matches.isEmpty else {
                 let names = all.map(\.name)
                 let listed = names.prefix(12).joined(separator: ", ") + (names.count > 12 ? ", … (\(names.count) in all)" : "")
-                throw CLIError.usage("no object \(quoted(name)) in \(quoted(argument)); its objects: \(listed.isEmpty ? "none" : listed)")
+                throw CLIError.usage(
+                    "no object \(quoted(name)) in \(quoted(argument)); its objects: \(listed.isEmpty ? "none" : listed)", option: "object", value: name, file: argument)
             }
             objects = matches
         } else {

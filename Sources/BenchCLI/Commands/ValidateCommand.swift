@@ -136,7 +136,7 @@ let validateCommand = Command(
         if let svgDir = arguments.string("svg-dir") {
             let (format, destination) = try OutputFormat.parse(arguments, allowed: OutputFormat.validate, command: "validate")
             guard format == .markdown, destination != nil else {
-                throw CLIError.usage("--svg-dir \(quoted(svgDir)) links charts from the Markdown: add --format markdown")
+                throw CLIError.usage("--svg-dir \(quoted(svgDir)) links charts from the Markdown: add --format markdown", option: "svg-dir", value: svgDir)
             }
         }
     },

@@ -41,10 +41,10 @@ enum OutputFormat: String, CaseIterable, Sendable {
         guard let text = arguments.string("format") else { return (.json, arguments.string("json")) }
         let names = allowed.map(\.rawValue).joined(separator: ", ")
         guard let format = OutputFormat(rawValue: text) else {
-            throw CLIError.usage("--format expects one of \(names), got \(quoted(text))")
+            throw CLIError.usage("--format expects one of \(names), got \(quoted(text))", option: "format", value: text, expected: allowed.map(\.rawValue))
         }
         guard allowed.contains(format) else {
-            throw CLIError.usage("--format \(text) does not apply to 'bench \(command)'; it writes \(names)")
+            throw CLIError.usage("--format \(text) does not apply to 'bench \(command)'; it writes \(names)", option: "format", value: text, expected: allowed.map(\.rawValue))
         }
         return (format, arguments.string("json") ?? "-")
     }

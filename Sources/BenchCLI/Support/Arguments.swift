@@ -89,7 +89,7 @@ struct OptionSpec: Sendable {
             return .text
         case .choice(let choices):
             guard choices.contains(value) else {
-                throw CLIError.usage("--\(name) expects one of \(choices.joined(separator: ", ")), got \(quoted(value))")
+                throw CLIError.usage("--\(name) expects one of \(choices.joined(separator: ", ")), got \(quoted(value))", option: name, value: value, expected: choices)
             }
             return .text
         case .number(let range):
@@ -100,7 +100,7 @@ struct OptionSpec: Sendable {
             if let word {
                 if value == word { return .text }
                 guard let whole = Int(value), range.contains(whole) else {
-                    throw CLIError.usage("--\(name) expects \(word) or a whole number from \(range.lowerBound) to \(range.upperBound), got \(quoted(value))")
+                    throw CLIError.usage("--\(name) expects \(word) or a whole number from \(range.lowerBound) to \(range.upperBound), got \(quoted(value))", option: name, value: value)
                 }
                 return .whole(whole)
             }
@@ -108,13 +108,13 @@ struct OptionSpec: Sendable {
         case .wholes(let range):
             return .wholes(try listItems(value).map { item in
                 guard let whole = Int(item), range.contains(whole) else {
-                    throw CLIError.usage("--\(name) expects whole numbers from \(range.lowerBound) to \(range.upperBound), comma-separated, got \(quoted(item))")
+                    throw CLIError.usage("--\(name) expects whole numbers from \(range.lowerBound) to \(range.upperBound), comma-separated, got \(quoted(item))", option: name, value: item)
                 }
                 return whole
             })
         case .seed:
             guard let seed = UInt64(value) else {
-                throw CLIError.usage("--\(name) expects a whole number from 0 to \(UInt64.max), got \(quoted(value))")
+                throw CLIError.usage("--\(name) expects a whole number from 0 to \(UInt64.max), got \(quoted(value))", option: name, value: value)
             }
             return .seed(seed)
         }
@@ -178,7 +178,7 @@ struct Arguments: Sendable {
                 // `-` is standard input; `-3` a number; anything else starting with `-` is a
                 // mistyped option, not a scene or path data (which never start with `-`).
                 if argument.hasPrefix("-"), argument.count > 1, Double(argument) == nil {
-                    throw CLIError.usage("unknown option \(quoted(argument)) for 'bench \(command)'\(hint)")
+                    throw CLIError.usage("unknown option \(quoted(argument)) for 'bench \(command)'\(hint)", value: argument)
                 }
                 positionals.append(argument)
                 continue
@@ -190,11 +190,11 @@ struct Arguments: Sendable {
                 name = String(name[..<equals])
             }
             guard let spec = options.first(where: { $0.name == name }) else {
-                throw CLIError.usage("unknown option \(quoted("--" + name)) for 'bench \(command)'\(hint)")
+                throw CLIError.usage("unknown option \(quoted("--" + name)) for 'bench \(command)'\(hint)", value: "--" + name)
             }
             guard let placeholder = spec.value else {
                 if let inlineValue {
-                    throw CLIError.usage("option '--\(name)' takes no value, got \(quoted(inlineValue))")
+                    throw CLIError.usage("option '--\(name)' takes no value, got \(quoted(inlineValue))", option: name, value: inlineValue)
                 }
                 try insertSwitch(name)
                 continue
@@ -204,19 +204,20 @@ struct Arguments: Sendable {
                 value = inlineValue
             } else {
                 guard index < arguments.count else {
-                    throw CLIError.usage("option '--\(name)' needs a value (\(placeholder))")
+                    throw CLIError.usage("option '--\(name)' needs a value (\(placeholder))", option: name)
                 }
                 value = arguments[index]
                 index += 1
                 if value.hasPrefix("--") || value == "-h" {
                     throw CLIError.usage(
-                        "option '--\(name)' needs a value (\(placeholder)), got the option \(quoted(value)); write --\(name)=VALUE for a value that starts with '-'")
+                        "option '--\(name)' needs a value (\(placeholder)), got the option \(quoted(value)); write --\(name)=VALUE for a value that starts with '-'",
+                        option: name, value: value)
                 }
             }
             guard !value.isEmpty else {
-                throw CLIError.usage("option '--\(name)' needs a value (\(placeholder)), got '' (an empty value)")
+                throw CLIError.usage("option '--\(name)' needs a value (\(placeholder)), got '' (an empty value)", option: name, value: value)
             }
-            guard values[name] == nil else { throw CLIError.usage("option '--\(name)' given twice") }
+            guard values[name] == nil else { throw CLIError.usage("option '--\(name)' given twice", option: name, value: value) }
             parsed[name] = try spec.parse(value)
             values[name] = value
         }
@@ -224,7 +225,7 @@ struct Arguments: Sendable {
 
     private mutating func insertSwitch(_ name: String) throws {
         guard switches.insert(name).inserted else {
-            throw CLIError.usage("option '--\(name)' given twice")
+            throw CLIError.usage("option '--\(name)' given twice", option: name)
         }
     }
 
@@ -279,7 +280,7 @@ struct Arguments: Sendable {
     func choice(_ name: String, _ allowed: [String]) throws -> String? {
         guard let text = values[name] else { return nil }
         guard allowed.contains(text) else {
-            throw CLIError.usage("--\(name) expects one of \(allowed.joined(separator: ", ")), got \(quoted(text))")
+            throw CLIError.usage("--\(name) expects one of \(allowed.joined(separator: ", ")), got \(quoted(text))", option: name, value: text, expected: allowed)
         }
         return text
     }
@@ -287,17 +288,18 @@ struct Arguments: Sendable {
     /// Fails when there are more positionals than the command takes.
     func requirePositionals(atMost count: Int, command: String) throws {
         if positionals.count > count {
-            throw CLIError.usage("unexpected argument \(quoted(positionals[count])) for 'bench \(command)'")
+            throw CLIError.usage("unexpected argument \(quoted(positionals[count])) for 'bench \(command)'", value: positionals[count])
         }
     }
 }
 
 func parseWhole(_ text: String, option name: String, in range: ClosedRange<Int>) throws -> Int {
     guard let value = Int(text) else {
-        throw CLIError.usage("--\(name) expects a whole number, got \(quoted(text)) (from \(range.lowerBound) to \(range.upperBound))")
+        throw CLIError.usage(
+            "--\(name) expects a whole number, got \(quoted(text)) (from \(range.lowerBound) to \(range.upperBound))", option: name, value: text)
     }
     guard range.contains(value) else {
-        throw CLIError.usage("--\(name) must be between \(range.lowerBound) and \(range.upperBound), got \(value)")
+        throw CLIError.usage("--\(name) must be between \(range.lowerBound) and \(range.upperBound), got \(value)", option: name, value: text)
     }
     return value
 }
@@ -308,10 +310,10 @@ func parseNumber(_ text: String, option: String, greaterThan lower: Double? = ni
 
 func parseNumber(_ text: String, option: String, in range: NumberRange) throws -> Double {
     guard let value = Double(text), value.isFinite else {
-        throw CLIError.usage("--\(option) expects a finite number, got \(quoted(text))")
+        throw CLIError.usage("--\(option) expects a finite number, got \(quoted(text))", option: option, value: text)
     }
     if let problem = range.problem(with: value) {
-        throw CLIError.usage("--\(option) \(problem), got \(text)")
+        throw CLIError.usage("--\(option) \(problem), got \(text)", option: option, value: text)
     }
     return value
 }

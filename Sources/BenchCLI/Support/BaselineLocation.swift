@@ -70,7 +70,7 @@ enum HistoryLocation {
         do {
             return directory.appendingPathComponent(try BaselineStore.normalizedName(name.hasSuffix(".jsonl") ? String(name.dropLast(6)) : name) + ".jsonl")
         } catch {
-            throw CLIError.usage("--history-name expects 1 to \(BaselineStore.maximumNameLength) letters, digits, '.', '_' or '-' starting with a letter or digit, got \(quoted(name))")
+            throw CLIError.usage("--history-name expects 1 to \(BaselineStore.maximumNameLength) letters, digits, '.', '_' or '-' starting with a letter or digit, got \(quoted(name))", option: "history-name", value: name)
         }
     }
 }

@@ -14,13 +14,44 @@ public enum ExitCode: Int32, Sendable {
 public struct CLIError: Error, CustomStringConvertible, Sendable {
     public let code: ExitCode
     public let message: String
+    /// The option the message names, without its dashes (`hz` for `--hz`), as data for callers
+    /// and tests; `nil` when the error is not about one option.
+    public let option: String?
+    /// The offending value exactly as typed (`nan`, `lottie-web`), or the unknown option or
+    /// argument as typed (`--hzz`); `nil` when there is none.
+    public let value: String?
+    /// The input the error is about (a file, or a scene), as named on the command line; `nil`
+    /// for none.
+    public let file: String?
+    /// The JSON path of the bad value inside `file` (`layers[0].animations[0].keyTimes[2]`, `""`
+    /// for the root), when the file's reader named one.
+    public let path: String?
+    /// The values the option takes, when the error is a value outside a fixed list
+    /// (`["rlottie"]` for `--reference`); `nil` otherwise.
+    public let expected: [String]?
+    /// The 1-based line of `file` the error is about (a history's corrupt record), when one.
+    public let line: Int?
 
-    public init(_ code: ExitCode, _ message: String) {
+    public init(
+        _ code: ExitCode, _ message: String, option: String? = nil, value: String? = nil, file: String? = nil, path: String? = nil,
+        expected: [String]? = nil, line: Int? = nil
+    ) {
         self.code = code
         // One line, whatever a lower layer put in its description.
         self.message = message.split(whereSeparator: \.isNewline).joined(separator: " ")
+        self.option = option
+        self.value = value
+        self.file = file
+        self.path = path
+        self.expected = expected
+        self.line = line
     }
 
-    public static func usage(_ message: String) -> CLIError { CLIError(.usage, message) }
+    public static func usage(
+        _ message: String, option: String? = nil, value: String? = nil, file: String? = nil, path: String? = nil,
+        expected: [String]? = nil, line: Int? = nil
+    ) -> CLIError {
+        CLIError(.usage, message, option: option, value: value, file: file, path: path, expected: expected, line: line)
+    }
     public var description: String { message }
 }

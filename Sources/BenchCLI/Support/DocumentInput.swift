@@ -12,7 +12,7 @@ enum DocumentInput {
         do {
             return try JSONParser.parse(Array(data))
         } catch {
-            throw CLIError.usage("\(quoted(path)): not JSON: \(error)")
+            throw CLIError.usage("\(quoted(path)): not JSON: \(error)", file: path)
         }
     }
 

@@ -58,7 +58,7 @@ enum FrameDeliveryOption {
     static func options(_ arguments: Arguments, notes: inout [String]) throws -> (options: DeliveryOptions?, traceRate: Double?) {
         let clock = FrameClock(rawValue: try arguments.choice("clock", FrameClock.allCases.map(\.rawValue)) ?? "target")!
         let limits = try thresholds(arguments)
-        let loadSeedMisplaced = CLIError.usage("--load-seed seeds a load model: it needs --frames load:NAME or vrr:RATES")
+        let loadSeedMisplaced = CLIError.usage("--load-seed seeds a load model: it needs --frames load:NAME or vrr:RATES", option: "load-seed", value: arguments.string("load-seed"))
         guard let text = arguments.string("frames") else {
             if arguments.has("load-seed") { throw loadSeedMisplaced }
             if arguments.has("clock") { throw CLIError.usage("--clock needs --frames vsync, load:NAME, vrr:RATES or trace:FILE (ideal frames sample every clock alike)") }

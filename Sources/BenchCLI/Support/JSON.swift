@@ -117,7 +117,7 @@ func writeDocument(_ data: Data, to destination: String, console: Console, named
 /// `cannot write WHAT to PATH: REASON` (WHAT: `the JSON`, `the JUnit XML`, …), one line.
 private func documentError(_ error: BenchKitError, _ what: String) -> CLIError {
     if case .writeFailed(let path, let reason) = error {
-        return CLIError(.usage, path == "''" ? "cannot write \(what): \(reason)" : "cannot write \(what) to \(path): \(reason)")
+        return CLIError(.usage, path == "''" ? "cannot write \(what): \(reason)" : "cannot write \(what) to \(path): \(reason)", file: path)
     }
     return CLIError(.usage, "cannot write \(what): \(error)")
 }

@@ -29,15 +29,17 @@ struct LottieInput {
         do {
             let animation = try LottieAnimation(json: root)
             return LottieInput(path: path, motion: try animation.motion())
+        } catch let error as LottieError {
+            throw CLIError.usage("\(quoted(path)): \(error)", file: path, path: error.path)
         } catch {
-            throw CLIError.usage("\(quoted(path)): \(error)")
+            throw CLIError.usage("\(quoted(path)): \(error)", file: path)
         }
     }
 
     /// A parsed document that must be a Lottie file (scene files were tried first).
     static func require(_ root: JSONNode, path: String) throws -> LottieInput {
         guard let input = try load(root, path: path) else {
-            throw CLIError.usage("\(quoted(path)): \(DocumentInput.expectedKinds)")
+            throw CLIError.usage("\(quoted(path)): \(DocumentInput.expectedKinds)", file: path)
         }
         return input
     }

@@ -41,9 +41,14 @@ struct OptionRule: Sendable {
         switch relation {
         case .excludes:
             guard let other = others.first(where: { arguments.has($0) }) else { return nil }
-            return CLIError.usage(message.replacingOccurrences(of: "{other}", with: "--" + other))
+            // The error names the option its message names first: the one that does not apply.
+            let named = self.message.hasPrefix("{other}") ? other : option
+            return CLIError.usage(message.replacingOccurrences(of: "{other}", with: "--" + other), option: named, value: arguments.string(named))
         case .requires:
-            return others.contains(where: { arguments.has($0) }) ? nil : CLIError.usage(message)
+            // The value is part of the error where the message names it.
+            let namesValue = self.message.contains("{value}") || self.message.contains("{quoted value}")
+            return others.contains(where: { arguments.has($0) }) ? nil
+                : CLIError.usage(message, option: option, value: namesValue ? value : nil, expected: others.map { "--" + $0 })
         }
     }
 

@@ -24,7 +24,9 @@ enum ReferenceOption {
     static func compare(_ arguments: Arguments, files: [LottieInput]) throws -> [FileComparison] {
         guard try arguments.choice("reference", players) != nil else { return [] }
         guard !files.isEmpty else {
-            throw CLIError.usage("--reference compares Lottie files with another player; expected a FILE.json among the arguments, got none")
+            throw CLIError.usage(
+                "--reference compares Lottie files with another player; expected a FILE.json among the arguments, got none",
+                option: "reference", value: arguments.string("reference"))
         }
         return try files.map { file in
             let bytes: [UInt8]

@@ -15,7 +15,7 @@ enum SceneFileInput {
         do {
             file = try SceneFile(root: root)
         } catch {
-            throw CLIError.usage("\(quoted(path)): \(error)")
+            throw CLIError.usage("\(quoted(path)): \(error)", file: path, path: error.path)
         }
         for warning in file.warnings {
             let line = "bench: warning: \(quoted(path)): \(warning)"

@@ -34,6 +34,10 @@ func plotPolicy(for console: Console, width: String?, height: String?, color: St
         for note in policy.notes { console.err("bench: \(note)") }
         return policy
     } catch {
+        // The flag and its value as data (`--color` → option `color`).
+        if case .invalidOption(let name, let value, _) = error {
+            throw CLIError.usage(error.description, option: String(name.drop { $0 == "-" }), value: value)
+        }
         throw CLIError.usage(error.description)
     }
 }

@@ -159,7 +159,7 @@ enum SceneSelection {
             }
             return try Scene.seeds(named: name)
         } catch {
-            throw CLIError.usage("unknown scene '\(name)' (scenes: \(Scene.seedNames.joined(separator: ", ")), or --svg / spring options)")
+            throw CLIError.usage("unknown scene '\(name)' (scenes: \(Scene.seedNames.joined(separator: ", ")), or --svg / spring options)", value: name)
         }
     }
 
@@ -187,10 +187,11 @@ enum SceneSelection {
             }
             // A path's duration, unlike a spring's, has its own floor: checked here, where
             // --svg says which --duration this is.
-            guard duration > 0 else { throw CLIError.usage("--duration must be greater than 0, got \(durationText)") }
+            guard duration > 0 else { throw CLIError.usage("--duration must be greater than 0, got \(durationText)", option: "duration", value: durationText) }
             guard duration >= PathMotion.minimumDuration else {
                 throw CLIError.usage(
-                    "--duration must be at least \(compact(PathMotion.minimumDuration)) s (a millionth of a 1000 Hz frame; far shorter, speeds overflow), got \(durationText)")
+                    "--duration must be at least \(compact(PathMotion.minimumDuration)) s (a millionth of a 1000 Hz frame; far shorter, speeds overflow), got \(durationText)",
+                    option: "duration", value: durationText)
             }
             let timing = try TimingCurveOption.curve(arguments) ?? .linear
             do {
@@ -252,7 +253,7 @@ enum SceneSelection {
         var seen = Set<Double>()
         let rates = given.filter { seen.insert($0).inserted }
         guard rates.count <= maximumRates else {
-            throw CLIError.usage("--hz takes at most \(maximumRates) rates (each validates every scene again), got \(rates.count)")
+            throw CLIError.usage("--hz takes at most \(maximumRates) rates (each validates every scene again), got \(rates.count)", option: "hz", value: arguments.string("hz"))
         }
         return rates
     }

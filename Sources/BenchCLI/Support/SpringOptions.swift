@@ -209,10 +209,11 @@ enum SpringOptions {
         // stiff reference (bsimp) return NaN, and no display shows 1e-100 pt/s.
         let floor = Self.minimumVelocity * max(abs(to - from), 1)
         if velocity != 0, abs(velocity) < floor {
-            let option = arguments.has("initial-velocity") ? "--initial-velocity"
-                : arguments.has("velocity") ? "--velocity" : "the default velocity (\(compact(relativeVelocity)) × the distance)"
+            let given = ["initial-velocity", "velocity"].first { arguments.has($0) }
+            let option = given.map { "--\($0)" } ?? "the default velocity (\(compact(relativeVelocity)) × the distance)"
             throw CLIError.usage(
-                "\(option) gives a velocity of \(compact(velocity)) pt/s: a velocity must be 0 or at least \(compact(floor)) pt/s in magnitude (1e-100 × the distance, or 1e-100 pt/s within 1 pt)")
+                "\(option) gives a velocity of \(compact(velocity)) pt/s: a velocity must be 0 or at least \(compact(floor)) pt/s in magnitude (1e-100 × the distance, or 1e-100 pt/s within 1 pt)",
+                option: given, value: given.flatMap { arguments.string($0) })
         }
         do {
             return try SpringMotion(spring: spring, from: from, to: to, initialVelocity: velocity)

@@ -35,21 +35,22 @@ enum TimingCurveOption {
         guard parts.count == 4 else {
             if parts.count == 1 {
                 throw CLIError.usage(
-                    "--timing expects a curve name (\(TimingCurve.named.map(\.name).joined(separator: ", ")), ease-in, ease-out, ease-in-out) or x1,y1,x2,y2, got '\(text)'")
+                    "--timing expects a curve name (\(TimingCurve.named.map(\.name).joined(separator: ", ")), ease-in, ease-out, ease-in-out) or x1,y1,x2,y2, got '\(text)'",
+                    option: "timing", value: text)
             }
-            throw CLIError.usage("--timing expects four numbers x1,y1,x2,y2, got \(parts.count) in '\(text)'")
+            throw CLIError.usage("--timing expects four numbers x1,y1,x2,y2, got \(parts.count) in '\(text)'", option: "timing", value: text)
         }
         var values: [Double] = []
         for (label, part) in zip(["x1", "y1", "x2", "y2"], parts) {
             let trimmed = part.trimmingCharacters(in: .whitespaces)
             guard let value = Double(trimmed), value.isFinite else {
-                throw CLIError.usage("--timing \(label) must be a finite number, got '\(trimmed)' in '\(text)'")
+                throw CLIError.usage("--timing \(label) must be a finite number, got '\(trimmed)' in '\(text)'", option: "timing", value: trimmed)
             }
             if label.hasPrefix("x"), !(0...1).contains(value) {
-                throw CLIError.usage("--timing \(label) must be in 0...1 (time runs forward), got \(trimmed) in '\(text)'")
+                throw CLIError.usage("--timing \(label) must be in 0...1 (time runs forward), got \(trimmed) in '\(text)'", option: "timing", value: trimmed)
             }
             if label.hasPrefix("y"), abs(value) > TimingCurve.maximumControlMagnitude {
-                throw CLIError.usage("--timing \(label) must be within ±\(compact(TimingCurve.maximumControlMagnitude)) (an overshoot of a million times the move), got \(trimmed) in '\(text)'")
+                throw CLIError.usage("--timing \(label) must be within ±\(compact(TimingCurve.maximumControlMagnitude)) (an overshoot of a million times the move), got \(trimmed) in '\(text)'", option: "timing", value: trimmed)
             }
             values.append(value)
         }
