@@ -26,6 +26,17 @@ public enum PathElement: Hashable, Sendable {
         return true
     }
 
+    /// The element with control point `control` (1 or 2, as SVG and `CGPath` number them) at
+    /// `point`; `nil` when the element has no such control point (a line, a quadratic's second).
+    public func movingControlPoint(_ control: Int, to point: Point) -> PathElement? {
+        switch (self, control) {
+        case (.quadCurve(let end, _), 1): .quadCurve(to: end, control: point)
+        case (.curve(let end, _, let c2), 1): .curve(to: end, control1: point, control2: c2)
+        case (.curve(let end, let c1, _), 2): .curve(to: end, control1: c1, control2: point)
+        default: nil
+        }
+    }
+
     /// Every point this element carries, in order.
     @inlinable var points: [Point] {
         switch self {

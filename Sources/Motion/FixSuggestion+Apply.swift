@@ -100,13 +100,8 @@ extension Scene {
             let segments = path.indexedSegments
             guard element >= 1, element <= segments.count else { return nil }
             let index = segments[element - 1].elementIndex
-            let p = Point(to)
-            switch (elements[index], control) {
-            case (.quadCurve(let end, _), 1): elements[index] = .quadCurve(to: end, control: p)
-            case (.curve(let end, _, let c2), 1): elements[index] = .curve(to: end, control1: p, control2: c2)
-            case (.curve(let end, let c1, _), 2): elements[index] = .curve(to: end, control1: c1, control2: p)
-            default: return nil
-            }
+            guard let moved = elements[index].movingControlPoint(control, to: Point(to)) else { return nil }
+            elements[index] = moved
         case .moveStart(let to):
             guard case .move = elements.first else { return nil }
             elements[0] = .move(to: Point(to))

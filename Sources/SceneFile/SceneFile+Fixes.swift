@@ -30,13 +30,8 @@ struct TrackSource: SceneSource {
             guard let data = pathData, var elements = try? Path(svgPathData: data).elements,
                 let index = (try? Path(elements: elements))?.indexedSegments.dropFirst(element - 1).first?.elementIndex
             else { return nil }
-            let p = Point(to)
-            switch (elements[index], control) {
-            case (.quadCurve(let end, _), 1): elements[index] = .quadCurve(to: end, control: p)
-            case (.curve(let end, _, let c2), 1): elements[index] = .curve(to: end, control1: p, control2: c2)
-            case (.curve(let end, let c1, _), 2): elements[index] = .curve(to: end, control1: c1, control2: p)
-            default: return nil
-            }
+            guard let moved = elements[index].movingControlPoint(control, to: Point(to)) else { return nil }
+            elements[index] = moved
             return pathChange(elements, "move control point \(control) of element \(element) to \(Self.point(to))")
         case .joinTime(let element, _, let to):
             guard linearTiming, let timing, var keyTimes, element > 0, element < keyTimes.count - 1 else { return nil }

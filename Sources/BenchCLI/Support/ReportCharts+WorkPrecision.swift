@@ -33,13 +33,7 @@ enum ReportIntegrators {
         var markdown = "Largest frame error against right-hand-side evaluations per simulated second, as 'bench integrators' sweeps them at its first rate; each method's cheapest setting within \(significant(IntegratorComparisonRunner.visibleError)) pt:\n"
         var used = Set<String>()
         for (result, spring, hz) in springs.prefix(springLimit) {
-            var slug = ReportCharts.slug(result.scene.name)
-            if used.contains(slug) {
-                var n = 2
-                while used.contains("\(slug)-\(n)") { n += 1 }
-                slug = "\(slug)-\(n)"
-            }
-            used.insert(slug)
+            let slug = ReportCharts.uniqueSlug(result.scene.name, used: &used)
             let points: [WorkPrecisionPoint]
             do {
                 points = try IntegratorComparison.workPrecision(

@@ -48,6 +48,18 @@ enum ReportCharts {
 
     /// A file-name-safe form of `name`: letters, digits, `+`, `-`, `_`, `.`; the rest `-`
     /// (`bee1-` stays `bee1-`: the sign is part of the name).
+    /// `name`'s slug, numbered (`a-b-2`, `a-b-3`, …) when `used` already holds it; then held.
+    static func uniqueSlug(_ name: String, used: inout Set<String>) -> String {
+        var slug = slug(name)
+        if used.contains(slug) {
+            var n = 2
+            while used.contains("\(slug)-\(n)") { n += 1 }
+            slug = "\(slug)-\(n)"
+        }
+        used.insert(slug)
+        return slug
+    }
+
     static func slug(_ name: String) -> String {
         let kept = name.unicodeScalars.map { scalar -> Character in
             let c = Character(scalar)

@@ -44,13 +44,7 @@ enum ReportPage {
     ) throws -> [(SceneValidation, String, [ReportCharts.Chart])] {
         var used = Set<String>()
         return try results.map { result in
-            var slug = ReportCharts.slug(result.scene.name)
-            if used.contains(slug) {
-                var n = 2
-                while used.contains("\(slug)-\(n)") { n += 1 }
-                slug = "\(slug)-\(n)"
-            }
-            used.insert(slug)
+            let slug = ReportCharts.uniqueSlug(result.scene.name, used: &used)
             return (result, slug, try ReportCharts.scene(
                 result, slug: slug, thresholds: thresholds, drawsTurns: results.count <= ReportCharts.turnChartSceneLimit,
                 drawsAcceleration: drawsAcceleration && results.count <= ReportCharts.turnChartSceneLimit))
