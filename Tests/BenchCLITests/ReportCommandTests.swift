@@ -190,19 +190,12 @@ import Testing
             #expect(Self.string(try #require(Self.nodes(before, "./*[local-name()='path']").first), "class") == "line muted")
             let after = try #require(Self.nodes(svg, ".//*[local-name()='g'][starts-with(@data-series,'after')]").first)
             #expect(Self.string(try #require(Self.nodes(after, "./*[local-name()='path']").first), "class")?.hasPrefix("line s") == true)
-            let frame = try #require(Self.nodes(svg, ".//*[local-name()='rect'][contains(@class,'frame')]").first)
-            let data = try #require(Self.nodes(svg, ".//*[local-name()='g'][@class='data']").first)
-            let xs = (Self.string(data, "data-x-span") ?? "").split(separator: " ").compactMap { Double($0) }
-            let ys = (Self.string(data, "data-y-span") ?? "").split(separator: " ").compactMap { Double($0) }
-            try #require(xs.count == 2 && ys.count == 2)
-            let left = Self.attribute(frame, "x"), top = Self.attribute(frame, "y")
-            let width = Self.attribute(frame, "width"), height = Self.attribute(frame, "height")
+            let placeDown = try Self.placer(svg, yDown: true), placeUp = try Self.placer(svg)
             let marks = Self.nodes(svg, ".//*[local-name()='g'][@class='mark-at']")
             func expectMark(_ prefix: String, at x: Double, _ y: Double, yDown: Bool) throws {
                 let mark = try #require(marks.first { ($0.stringValue ?? "").hasPrefix(prefix) }, "\(prefix) in \(marks.map(\.stringValue))")
-                let fy = (y - ys[0]) / (ys[1] - ys[0])
-                let want = (left + (x - xs[0]) / (xs[1] - xs[0]) * width, top + (yDown ? fy : 1 - fy) * height)
-                #expect(abs(Self.attribute(mark, "data-x") - want.0) <= 0.051 && abs(Self.attribute(mark, "data-y") - want.1) <= 0.051)
+                let want = (yDown ? placeDown : placeUp)(x, y)
+                #expect(abs(Self.attribute(mark, "data-x") - want.x) <= 0.051 && abs(Self.attribute(mark, "data-y") - want.y) <= 0.051)
             }
             switch fix.reason {
             case .tangentJoin(let element, _, _, _, _, let to, _):
@@ -227,7 +220,7 @@ import Testing
     }
 
     /// The place of the data point (`x`, `y`) in a chart, from the data area and spans it states.
-    static func placer(_ svg: XMLElement, yDown: Bool = false) throws -> (Double, Double) -> (Double, Double) {
+    static func placer(_ svg: XMLElement, yDown: Bool = false) throws -> (Double, Double) -> (x: Double, y: Double) {
         let frame = try #require(nodes(svg, ".//*[local-name()='rect'][contains(@class,'frame')]").first)
         let data = try #require(nodes(svg, ".//*[local-name()='g'][@class='data']").first)
         let xs = (string(data, "data-x-span") ?? "").split(separator: " ").compactMap { Double($0) }

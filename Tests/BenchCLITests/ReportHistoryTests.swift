@@ -10,18 +10,6 @@ import Testing
 @Suite struct ReportHistoryTests {
     typealias R = ReportCommandTests
 
-    /// The data area of a chart and the spans it maps, to place a value as the SVG does.
-    static func placer(_ svg: XMLElement) throws -> (Double, Double) -> (x: Double, y: Double) {
-        let frame = try #require(R.nodes(svg, ".//*[local-name()='rect'][contains(@class,'frame')]").first)
-        let data = try #require(R.nodes(svg, ".//*[local-name()='g'][@class='data']").first)
-        let xs = (R.string(data, "data-x-span") ?? "").split(separator: " ").compactMap { Double($0) }
-        let ys = (R.string(data, "data-y-span") ?? "").split(separator: " ").compactMap { Double($0) }
-        try #require(xs.count == 2 && ys.count == 2)
-        let left = R.attribute(frame, "x"), top = R.attribute(frame, "y")
-        let width = R.attribute(frame, "width"), height = R.attribute(frame, "height")
-        return { x, y in (left + (x - xs[0]) / (xs[1] - xs[0]) * width, top + (1 - (y - ys[0]) / (ys[1] - ys[0])) * height) }
-    }
-
     /// The 12-run history whose `arclen/cubic` steps up 12.5 % at run 7 (and `eval/x` stays):
     /// the change point `bench history --json` reports is the one marked, at run 7 and the new
     /// level's mean, labelled with its change; the CI whiskers and medians are one per run; the
@@ -46,7 +34,7 @@ import Testing
         #expect(changeRun == 7 && abs(meanAfter - 45.05) < 1e-9)
 
         let svg = try R.xml(out.appendingPathComponent("history-arclen-cubic.svg"))
-        let place = try Self.placer(svg)
+        let place = try R.placer(svg)
         let marks = R.nodes(svg, ".//*[local-name()='g'][@class='mark-at']")
         try #require(marks.count == 1)
         let want = place(Double(changeRun), meanAfter)

@@ -33,22 +33,16 @@ import Testing
         let svg = try R.xml(out.appendingPathComponent("work-precision-menu-show.svg"))
         let series = R.nodes(svg, ".//*[local-name()='g'][@class='series']").compactMap { R.string($0, "data-series") }
         #expect(series == methods)
-        let frame = try #require(R.nodes(svg, ".//*[local-name()='rect'][contains(@class,'frame')]").first)
-        let data = try #require(R.nodes(svg, ".//*[local-name()='g'][@class='data']").first)
-        let xs = (R.string(data, "data-x-span") ?? "").split(separator: " ").compactMap { Double($0) }
-        let ys = (R.string(data, "data-y-span") ?? "").split(separator: " ").compactMap { Double($0) }
-        try #require(xs.count == 2 && ys.count == 2)
-        let left = R.attribute(frame, "x"), top = R.attribute(frame, "y")
-        let width = R.attribute(frame, "width"), height = R.attribute(frame, "height")
+        // The chart's axes are logarithmic: its spans are in decades.
+        let place = try R.placer(svg)
         for method in methods {
             let mine = points.filter { $0.method == method && $0.maxError > 0 }
             let group = try #require(R.nodes(svg, ".//*[local-name()='g'][@data-series='\(method)']").first)
             let dots = R.dots(group)
             #expect(dots.count == mine.count, "\(method)")
             for (dot, point) in zip(dots, mine) {
-                let x = left + (log10(point.evaluationsPerSecond) - xs[0]) / (xs[1] - xs[0]) * width
-                let y = top + (1 - (log10(point.maxError) - ys[0]) / (ys[1] - ys[0])) * height
-                #expect(abs(dot.x - x) <= 0.051 && abs(dot.y - y) <= 0.051, "\(method) \(point.setting)")
+                let want = place(log10(point.evaluationsPerSecond), log10(point.maxError))
+                #expect(abs(dot.x - want.x) <= 0.051 && abs(dot.y - want.y) <= 0.051, "\(method) \(point.setting)")
             }
         }
         // More work, less error: rk4's error falls as its steps shrink.
