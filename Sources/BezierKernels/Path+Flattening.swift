@@ -28,7 +28,10 @@ extension PathSegment {
         let scale = binaryScale(of: largest)
         var bound = 0.0
         for i in 0..<(points.count - 2) {
-            let second = points[i] / scale - 2 * (points[i + 1] / scale) + points[i + 2] / scale
+            // Typed steps, the same operations in the same order (one expression cost the type
+            // checker a third of a second).
+            let firstDifference: SIMD2<Double> = points[i] / scale - 2 * (points[i + 1] / scale)
+            let second: SIMD2<Double> = firstDifference + points[i + 2] / scale
             bound = max(bound, Vector(second).length)
         }
         guard bound > 0 else { return 1 }  // a straight curve at uniform speed

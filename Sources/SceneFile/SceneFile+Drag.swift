@@ -115,7 +115,12 @@ struct DragPath: Sendable {
         let a = samples[low], b = samples[high]
         let h = b.time - a.time, s = (t - a.time) / h
         let s2 = s * s, s3 = s2 * s
-        let h00 = 2 * s3 - 3 * s2 + 1, h10 = s3 - 2 * s2 + s, h01 = -2 * s3 + 3 * s2, h11 = s3 - s2
-        return h00 * a.position + (h10 * h) * velocities[low] + h01 * b.position + (h11 * h) * velocities[high]
+        let h00: Double = 2 * s3 - 3 * s2 + 1, h10: Double = s3 - 2 * s2 + s
+        let h01: Double = -2 * s3 + 3 * s2, h11: Double = s3 - s2
+        // Summed in typed steps, the same operations in the same order: as one expression the
+        // type checker took most of a second.
+        var sum: SIMD2<Double> = h00 * a.position + (h10 * h) * velocities[low]
+        sum += h01 * b.position
+        return sum + (h11 * h) * velocities[high]
     }
 }

@@ -123,7 +123,9 @@ import Testing
         #expect(run.code == 0, "\(run.stderr)")
         let table = rows(run.stdout)
         #expect(table[0] == ["frame", "time (s)", "object", "x (pt)", "y (pt)"])
-        #expect(table.dropFirst().map { Array($0[0...2]) } == [["0", "0", "bee1+"], ["1", "\(1.0 / 60)", "bee1+"], ["2", "\(2.0 / 60)", "bee1+"]])
+        let expected: [[String]] = [["0", "0", "bee1+"], ["1", "\(1.0 / 60)", "bee1+"], ["2", "\(2.0 / 60)", "bee1+"]]
+        let firstColumns: [[String]] = table.dropFirst().map { Array($0[0...2]) }
+        #expect(firstColumns == expected)
         // The same command, the same bytes.
         #expect(try bench(["sample", "bee1+", "--count", "3", "--format", "csv"]).stdout == run.stdout)
     }

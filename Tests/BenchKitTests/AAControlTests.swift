@@ -7,7 +7,7 @@ struct AAControlTests {
     /// of the 200 pairs (u > 5 %) are slower than a 5 % threshold.
     @Test func knownNoiseDistributionGivesItsFalseAlarmRate() throws {
         let n = 200
-        let noise = (0..<n).map { -0.1 + 0.2 * (Double($0) + 0.5) / Double(n) }
+        let noise: [Double] = (0..<n).map { -0.1 + 0.2 * (Double($0) + 0.5) / Double(n) }
         let first = [Double](repeating: 100, count: n)
         let second = noise.map { 100 * (1 + $0) }
         let control = try AAControl(name: "synthetic/uniform", first: first, second: second, thresholdPercent: 5, resamples: 200, seed: 7)

@@ -255,7 +255,9 @@ struct SpringCommandReport {
         }
         let overshoot = motion.overshoot
         let (overshootDistance, overshootTime) = (overshoot.distance, overshoot.time)
-        return .object([
+        // Built as a typed array, then extended: one literal with the optional tail appended
+        // took the type checker seconds per build.
+        var members: [(String, JSON)] = [
             ("schema", .string("flightline.spring/1")),
             ("parameters", .object([
                 ("mass", .number(s.mass)),
@@ -287,16 +289,19 @@ struct SpringCommandReport {
                 ])
             })),
             ("notes", .array((notes + nullReasons + mappingNullReasons).map(JSON.string))),
-        ] + (cssLinear.map { css in
-            [("cssLinear", JSON.object([
+        ]
+        if let css = cssLinear {
+            let stops: [JSON] = css.stops.map { .object([("progress", .number($0.progress)), ("position", .number($0.position))]) }
+            members.append(("cssLinear", .object([
                 ("maxError", .number(css.tolerance)),
                 ("duration", .number(css.duration)),
                 ("stopCount", .number(Double(css.stops.count))),
                 ("measuredError", .number(css.measuredError)),
-                ("stops", .array(css.stops.map { .object([("progress", .number($0.progress)), ("position", .number($0.position))]) })),
+                ("stops", .array(stops)),
                 ("css", .string(css.cssText)),
-            ]))]
-        } ?? []))
+            ])))
+        }
+        return .object(members)
     }
 }
 
