@@ -215,7 +215,7 @@ import Testing
         }
         // The menu: the wave's growth drawn on the offset; the dismiss's settled spring has no picture.
         let page = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
-        #expect(page.contains("scene-menu-show-fix1.svg"))
+        #expect(Self.nodes(try Self.page(out.appendingPathComponent("index.html")), "//*[local-name()='figure'][@id='scene-menu-show-fix1.svg']").count == 1)
         #expect(page.contains("no picture ("))
     }
 

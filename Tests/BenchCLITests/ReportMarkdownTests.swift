@@ -40,6 +40,6 @@ import Testing
         let html = try runBench(["report", "menu-show", "--out", plain.path])
         #expect(html.code == 0, "\(html.stderr)")
         #expect(!FileManager.default.fileExists(atPath: plain.appendingPathComponent("report.md").path))
-        expectUsageError(try runBench(["report", "menu-show", "--format", "pdf", "--out", plain.path]), mentioning: "--format expects one of html, markdown, got 'pdf'")
+        try expectRefusedNaming(["report", "menu-show", "--format", "pdf", "--out", plain.path], option: "format", value: "pdf", expected: ["html", "markdown"])
     }
 }
