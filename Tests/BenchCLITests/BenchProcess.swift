@@ -113,3 +113,11 @@ func nonFiniteWords(_ texts: String...) -> [Substring] {
     return texts.joined(separator: " ").lowercased().split { !$0.isLetter && $0 != "-" && $0 != "∞" && $0 != "−" }
         .filter { spellings.contains($0) }
 }
+
+/// The cells of every row of the Markdown tables in `text` (lines that start and end with `|`),
+/// the delimiter rows left out: `| a | b \| c |` is `["a", "b \| c"]` (an escaped pipe stays in its
+/// cell).
+func markdownTableRows(_ text: String) -> [[String]] {
+    text.split(separator: "\n").filter { $0.hasPrefix("| ") && $0.hasSuffix(" |") }
+        .map { String($0.dropFirst(2).dropLast(2)).components(separatedBy: " | ") }
+}
