@@ -12,12 +12,17 @@ public struct LottieError: Error, Sendable, Equatable, CustomStringConvertible {
     /// 1-based line and column of the bad value, when the error came from a value of the file.
     public let line: Int?
     public let column: Int?
+    /// For a loop the file cannot play (a parent chain that comes back to its layer, a
+    /// precomposition that contains itself), the loop as data, its first element repeated last:
+    /// `["layers[0]", "layers[1]", "layers[0]"]`, `["a", "a"]` (asset ids); `nil` otherwise.
+    public let cycle: [String]?
 
-    public init(_ description: String, path: String? = nil, line: Int? = nil, column: Int? = nil) {
+    public init(_ description: String, path: String? = nil, line: Int? = nil, column: Int? = nil, cycle: [String]? = nil) {
         self.description = description
         self.path = path
         self.line = line
         self.column = column
+        self.cycle = cycle
     }
 
     /// The reader's error as it stands: it already names the path, line and column.
@@ -26,6 +31,7 @@ public struct LottieError: Error, Sendable, Equatable, CustomStringConvertible {
         self.path = error.path
         self.line = error.line
         self.column = error.column
+        self.cycle = nil
     }
 
     /// Any error thrown while reading, as a `LottieError`: the reader's and Lottie's own as they
@@ -44,8 +50,9 @@ public struct LottieError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// An error about `node`: `path: message (line L, column C)`.
-    static func at(_ node: JSONNode, _ message: String) -> LottieError {
-        LottieError(node.error(message))
+    /// An error about `node`: `path: message (line L, column C)`; `cycle` as for ``cycle``.
+    static func at(_ node: JSONNode, _ message: String, cycle: [String]? = nil) -> LottieError {
+        let error = node.error(message)
+        return LottieError(error.description, path: error.path, line: error.line, column: error.column, cycle: cycle)
     }
 }

@@ -91,7 +91,7 @@ struct RigBuilder {
             while let p = entries[current].parent, let next = byIndex[p] {
                 chain.append(entries[next].node.place)
                 if next == i || steps > entries.count {
-                    throw LottieError.at(parentNode, "expected a parent chain that ends, got a cycle (\(chain.joined(separator: " → ")))")
+                    throw LottieError.at(parentNode, "expected a parent chain that ends, got a cycle (\(chain.joined(separator: " → ")))", cycle: chain)
                 }
                 current = next
                 steps += 1
@@ -200,7 +200,7 @@ struct RigBuilder {
                     throw LottieError.at(refNode, "expected the id of a precomposition in 'assets', got '\(id)'")
                 }
                 guard !assetStack.contains(id) else {
-                    throw LottieError.at(refNode, "expected a precomposition that does not contain itself, got '\(id)' (\((assetStack + [id]).joined(separator: " → ")))")
+                    throw LottieError.at(refNode, "expected a precomposition that does not contain itself, got '\(id)' (\((assetStack + [id]).joined(separator: " → ")))", cycle: assetStack + [id])
                 }
                 try composition(
                     asset.layers, place: asset.node.place + ".layers", container: index, offset: childOffset, stretch: childStretch,

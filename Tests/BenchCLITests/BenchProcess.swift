@@ -104,3 +104,20 @@ func jsonObject(_ text: String) throws -> [String: Any] {
     let object = try JSONSerialization.jsonObject(with: Data(text.utf8))
     return try #require(object as? [String: Any])
 }
+
+/// The words of `texts` that spell a non-finite number (`nan`, `-inf`, `infinity`, `∞`, any case):
+/// what output must never print where a number goes. Words, not substrings, so `information` or
+/// `nanoseconds` are not taken for one.
+func nonFiniteWords(_ texts: String...) -> [Substring] {
+    let spellings: Set<Substring> = ["nan", "-nan", "inf", "-inf", "infinity", "-infinity", "∞", "-∞", "−∞"]
+    return texts.joined(separator: " ").lowercased().split { !$0.isLetter && $0 != "-" && $0 != "∞" && $0 != "−" }
+        .filter { spellings.contains($0) }
+}
+
+/// The cells of every row of the Markdown tables in `text` (lines that start and end with `|`),
+/// the delimiter rows left out: `| a | b \| c |` is `["a", "b \| c"]` (an escaped pipe stays in its
+/// cell).
+func markdownTableRows(_ text: String) -> [[String]] {
+    text.split(separator: "\n").filter { $0.hasPrefix("| ") && $0.hasSuffix(" |") }
+        .map { String($0.dropFirst(2).dropLast(2)).components(separatedBy: " | ") }
+}

@@ -19,6 +19,18 @@ func benchError(_ arguments: [String]) -> CLIError? {
     }
 }
 
+/// The error dispatching `bench arguments` in this process throws, as thrown (a typed error of a
+/// lower layer stays itself; `benchError` turns it into its usage message); `nil` when it succeeds.
+func benchThrown(_ arguments: [String]) -> (any Error)? {
+    let console = Console(environment: [:], stdoutIsTerminal: false, stderrIsTerminal: false)
+    do {
+        _ = try Bench.dispatch(arguments, console: console)
+        return nil
+    } catch {
+        return error
+    }
+}
+
 /// Checks that `run` is `bench`'s refusal with `error`: its exit code, nothing on stdout, and the
 /// error's message as the one line on stderr (with unusual characters escaped, as `bench` prints).
 func expectRefusal(_ run: BenchRun, _ error: CLIError?, sourceLocation: SourceLocation = #_sourceLocation) {
@@ -43,4 +55,19 @@ func expectRefused(
     #expect(error?.code == code, "\(String(describing: error))", sourceLocation: sourceLocation)
     expectRefusal(try runBench(given, in: directory, environment: environment, fitsWidth: true), error, sourceLocation: sourceLocation)
     return error
+}
+
+/// Checks that `bench arguments` is refused as bad usage (`expectRefused`: exit 2, nothing on
+/// stdout, the error's one line on stderr) and that the error names, as data, `option` (without
+/// its dashes; `nil` for none), `value` (as typed, or the unknown option or argument; `nil` for
+/// none) and `expected` (the values a fixed list allows, or the options a requirement names;
+/// `nil` for none).
+func expectRefusedNaming(
+    _ arguments: [String], option: String?, value: String?, expected: [String]? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+    let error = try expectRefused(arguments, sourceLocation: sourceLocation)
+    #expect(error?.option == option, "option of \(String(describing: error))", sourceLocation: sourceLocation)
+    #expect(error?.value == value, "value of \(String(describing: error))", sourceLocation: sourceLocation)
+    #expect(error?.expected == expected, "expected of \(String(describing: error))", sourceLocation: sourceLocation)
 }

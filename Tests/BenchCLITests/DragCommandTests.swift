@@ -37,8 +37,12 @@ import Testing
         #expect(trackers[3]["isPort"] as? Bool == false)
         let rates = try #require(trackers[0]["rates"] as? [[String: Any]])
         #expect(rates.map { $0["hz"] as? Int } == [60, 120])
-        let text = try runBench(["drag", Self.flick, "--platform", "uikit", "--target", "180,-200", "--response", "0.4", "--damping-fraction", "1"])
-        #expect(text.code == 0 && text.stdout.contains("uikit (model)") && text.stdout.contains("at 120 Hz"))
+        let one = ["drag", Self.flick, "--platform", "uikit", "--target", "180,-200", "--response", "0.4", "--damping-fraction", "1"]
+        #expect(try runBench(one).code == 0)
+        let released = try #require((try json(try runBench(one + ["--json", "-"]).stdout)["trackers"] as? [[String: Any]]))
+        #expect(released.map { $0["tracker"] as? String } == ["uikit"] && released.first?["isPort"] as? Bool == false, "uikit, a model")
+        #expect((released.first?["target"] as? [Double]) == [180, -200])
+        #expect((released.first?["rates"] as? [[String: Any]])?.map { $0["hz"] as? Int } == [60, 120])
     }
 
     /// CRLF line ends and a spaced header read like plain ones.

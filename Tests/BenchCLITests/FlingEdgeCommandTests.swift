@@ -27,14 +27,25 @@ import Testing
         #expect((runs[0]["overshoot"] as? Double ?? 0) > 0)
     }
 
-    /// The text report names the model, the continuity verdict, and marks UIKit's part past the
-    /// edge as a model.
+    /// Every edge platform reports, as data: the model it ran, the continuity verdict at each
+    /// rate, the frames at 60 and 120 Hz, and UIKit's part past the edge marked as a model (not a
+    /// port). The text report runs too.
     @Test(arguments: ["uikit", "uikit-fast", "flutter-bouncing", "android"])
     func everyEdgePlatformReports(platform: String) throws {
-        let run = try runBench(["fling", "--velocity", "-9000", "--platform", platform, "--extent", "120"])
-        #expect(run.code == 0)
-        #expect(run.stdout.contains("velocity continuity:") && run.stdout.contains("frames at 120 Hz"))
-        #expect(run.stdout.contains("MODEL") == platform.hasPrefix("uikit"))
+        let arguments = ["fling", "--velocity", "-9000", "--platform", platform, "--extent", "120"]
+        #expect(try runBench(arguments).code == 0)
+        let run = try runBench(arguments + ["--json", "-"])
+        #expect(run.code == 0, "\(run.stderr)")
+        let document = try json(run.stdout)
+        #expect(document["schema"] as? String == "flightline.fling-edge/1" && document["platform"] as? String == platform)
+        #expect((document["model"] as? String)?.isEmpty == false)
+        #expect(document["isPort"] as? Bool == !platform.hasPrefix("uikit"))
+        let runs = try #require(document["runs"] as? [[String: Any]])
+        #expect(runs.map { $0["hz"] as? Int } == [60, 120])
+        for run in runs {
+            #expect((run["handOff"] as? [String: Any])?["continuous"] is Bool, "the continuity verdict")
+            #expect(run["count"] as? Int == (run["frames"] as? [Any])?.count && run["count"] as? Int ?? 0 > 0)
+        }
     }
 
     /// UIKit's rubber band from a 100 pt pull in an 800 pt viewport: (1 − 1/(100·0.55/800 + 1))·800.
@@ -45,8 +56,11 @@ import Testing
         #expect(document["schema"] as? String == "flightline.fling-pull/1")
         #expect(abs((document["displacement"] as? Double ?? 0) - (1 - 1 / (100 * 0.55 / 800 + 1)) * 800) < 1e-9)
         #expect(document["isPort"] as? Bool == false)
-        let text = try runBench(["fling", "--platform", "flutter-bouncing", "--pull", "100", "--velocity", "-300", "--viewport", "600"])
-        #expect(text.code == 0 && text.stdout.contains("applyPhysicsToUserOffset") && text.stdout.contains("frames at 60 Hz"))
+        let flutter = ["fling", "--platform", "flutter-bouncing", "--pull", "100", "--velocity", "-300", "--viewport", "600"]
+        #expect(try runBench(flutter).code == 0)
+        let pulled = try json(try runBench(flutter + ["--json", "-"]).stdout)
+        #expect(pulled["platform"] as? String == "flutter-bouncing" && pulled["isPort"] as? Bool == true && pulled["viewport"] as? Double == 600)
+        #expect((pulled["frames"] as? [[String: Any]])?.map { $0["hz"] as? Int } == [60, 120])
     }
 
     /// Android 12+'s pull stretches: 100 px in an 800 px view is mDistance 0.125, drawn as
@@ -64,8 +78,8 @@ import Testing
         let runs = try #require(document["frames"] as? [[String: Any]])
         let frames = try #require(runs.first?["frames"] as? [[String: Any]])
         #expect(frames.last?["position"] as? Double == 0)
-        let text = try runBench(["fling", "--platform", "android", "--pull", "100"])
-        #expect(text.code == 0 && text.stdout.contains("onPullDistance") && text.stdout.contains("frames at 120 Hz"))
+        #expect(runs.map { $0["hz"] as? Int } == [60, 120])
+        #expect(try runBench(["fling", "--platform", "android", "--pull", "100"]).code == 0)
         let edge = try runBench(["fling", "--platform", "android", "--velocity", "6000", "--extent", "300", "--viewport", "1000", "--json", "-"])
         #expect(edge.code == 0, "\(edge.stderr)")
         let edgeDocument = try json(edge.stdout)
@@ -79,8 +93,10 @@ import Testing
             let frames = try #require(edgeRun["frames"] as? [[String: Any]])
             #expect(frames.last?["position"] as? Double == 300)
         }
-        let springBack = try runBench(["fling", "--platform", "android", "--velocity", "6000", "--extent", "300", "--edge", "spring-back", "--over", "100"])
-        #expect(springBack.code == 0 && springBack.stdout.contains("Android before 12"))
+        let springBack = ["fling", "--platform", "android", "--velocity", "6000", "--extent", "300", "--edge", "spring-back", "--over", "100"]
+        #expect(try runBench(springBack).code == 0)
+        let back = try json(try runBench(springBack + ["--json", "-"]).stdout)
+        #expect(back["androidEdge"] as? String == "spring-back" && back["over"] as? Double == 100, "OverScroller, Android before 12")
     }
 
     @Test(arguments: [

@@ -135,16 +135,24 @@ import Testing
     // MARK: Bad input
 
     @Test(arguments: [
-        (["0"], "--flatten must be greater than 0, got 0"),
-        (["-1"], "--flatten must be greater than 0, got -1"),
-        (["nan"], "--flatten expects a finite number, got 'nan'"),
-        (["inf"], "got 'inf'"),
-        (["abc"], "--flatten expects a finite number, got 'abc'"),
-        ([], "option '--flatten' needs a value"),
         (["1e-9"], "at most 1000000"),
     ])
     func badToleranceIsAUsageError(value: [String], message: String) throws {
         let run = try runBench(["path", "M0 0 C 1000 1000 0 1000 1000 0", "--flatten"] + value)
         expectUsageError(run, mentioning: message)
+    }
+
+    /// Refused as data: the option the error names, the value as typed (or the unknown option
+    /// or argument) and, for a value outside a fixed list, that list.
+    @Test(arguments: [
+        (["0"], "flatten", "0", nil),
+        (["-1"], "flatten", "-1", nil),
+        (["nan"], "flatten", "nan", nil),
+        (["inf"], "flatten", "inf", nil),
+        (["abc"], "flatten", "abc", nil),
+        ([], "flatten", nil, nil),
+    ] as [([String], String?, String?, [String]?)])
+    func badTolerancesAreRefusedNamingTheOptionAndValue(arguments: [String], option: String?, value: String?, expected: [String]?) throws {
+        try expectRefusedNaming(["path", "M0 0 C 1000 1000 0 1000 1000 0", "--flatten"] + arguments, option: option, value: value, expected: expected)
     }
 }

@@ -215,7 +215,7 @@ import Testing
         }
         // The menu: the wave's growth drawn on the offset; the dismiss's settled spring has no picture.
         let page = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
-        #expect(page.contains("scene-menu-show-fix1.svg"))
+        #expect(Self.nodes(try Self.page(out.appendingPathComponent("index.html")), "//*[local-name()='figure'][@id='scene-menu-show-fix1.svg']").count == 1)
         #expect(page.contains("no picture ("))
     }
 
@@ -392,10 +392,10 @@ import Testing
         #expect(run.code == 1, "\(run.stderr)")
         let files = try FileManager.default.contentsOfDirectory(atPath: charts.path).sorted()
         #expect(files == ["scene-bee1+-path.svg", "scene-bee1+-speed.svg", "scene-bee1+-turn.svg"])
-        for file in files {
-            #expect(run.stdout.contains("](\(charts.path)/\(file))"), "\(file) is not linked")
-            _ = try Self.xml(charts.appendingPathComponent(file))
-        }
+        // The Markdown's links, parsed: each chart once, nothing else.
+        let links = RunMarkdownChartsTests.imageLinks(run.stdout)
+        #expect(links.sorted() == files.map { "\(charts.path)/\($0)" }, "\(links)")
+        for file in files { _ = try Self.xml(charts.appendingPathComponent(file)) }
         let withoutMarkdown = try expectRefused(["validate", "bee1+", "--svg-dir", charts.path])
         #expect(withoutMarkdown?.option == "svg-dir" && withoutMarkdown?.value == charts.path, "\(String(describing: withoutMarkdown))")
     }

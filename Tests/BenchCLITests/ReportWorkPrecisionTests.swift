@@ -48,16 +48,16 @@ import Testing
         // More work, less error: rk4's error falls as its steps shrink.
         let rk4 = points.filter { $0.method == "rk4" }
         #expect(rk4.count == 6 && rk4.first!.maxError > 100 * rk4.last!.maxError)
-        let page = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
-        #expect(page.contains("<section id=\"integrators\">") && page.contains("<figure id=\"work-precision-menu-show.svg\">"))
+        let page = try R.page(out.appendingPathComponent("index.html"))
+        #expect(R.nodes(page, "//*[local-name()='section'][@id='integrators']").count == 1)
+        #expect(R.nodes(page, "//*[local-name()='figure'][@id='work-precision-menu-show.svg']").count == 1)
         let cheapest = try #require(rk4.filter { $0.maxError <= 0.5 }.min { $0.evaluationsPerSecond < $1.evaluationsPerSecond })
-        let row = try #require(page.range(of: "<tr><td>rk4</td>").map { start in page[start.lowerBound...].prefix { $0 != "\n" } })
-        #expect(row.contains("<td>\(cheapest.setting.text)</td>"), "\(row)")
+        let cells = R.nodes(page, "//*[local-name()='tr'][*[local-name()='td'][1]='rk4']").map { R.nodes($0, "./*[local-name()='td']").map { $0.stringValue ?? "" } }
+        #expect(cells.count == 1 && cells.first?.contains(cheapest.setting.text) == true, "\(cells)")
 
         let bees = folder.appendingPathComponent("b")
         let beeRun = try runBench(["report", "bee1+", "--mode", "linear", "--out", bees.path])
         #expect(beeRun.code == 0, "\(beeRun.stderr)")
-        let beePage = try String(contentsOf: bees.appendingPathComponent("index.html"), encoding: .utf8)
-        #expect(!beePage.contains("id=\"integrators\""))
+        #expect(R.nodes(try R.page(bees.appendingPathComponent("index.html")), "//*[@id='integrators']").isEmpty)
     }
 }

@@ -115,7 +115,10 @@ import Glibc
 
         let stdout = try runBench(["spring", "--json", "/dev/stdout"])
         #expect(stdout.code == 0, "\(stdout.stderr)")
-        #expect(stdout.stdout.contains("regime:") && stdout.stdout.contains("\"schema\": \"flightline.spring/1\""))
+        // The text, whole, then the document.
+        let text = try runBench(["spring"]).stdout
+        #expect(!text.isEmpty && stdout.stdout.hasPrefix(text), "\(stdout.stdout.prefix(300))")
+        #expect(try jsonObject(String(stdout.stdout.dropFirst(text.count)))["schema"] as? String == "flightline.spring/1")
 
         let refused = try runBench(["spring", "--json", folder.path])   // after its table: spring writes JSON last
         #expect(refused.code == 2)

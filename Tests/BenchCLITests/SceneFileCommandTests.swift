@@ -29,8 +29,9 @@ import Testing
         expectRefusal(try runBench(["validate", file.path]), error)
         let other = directory.appendingPathComponent("other.json")
         try Data(#"{"schema": "something/1"}"#.utf8).write(to: other)
-        let refused = try runBench(["validate", other.path])
-        #expect(refused.code == 2 && refused.stderr.contains("expected a scene file"))
+        let refused = try expectRefused(["validate", other.path])
+        // The file as a whole is refused (no reader knows it): no JSON path, no option.
+        #expect(refused?.file == other.path && refused?.path == nil && refused?.option == nil, "\(String(describing: refused))")
     }
 
     /// The menu's scene file with the spring keys of the last release (`uikit-duration`,
@@ -42,7 +43,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let shipped = Self.scenes.appendingPathComponent("menu.scene.json")
         let text = try String(contentsOf: shipped, encoding: .utf8)
-        #expect(text.contains("\"uikitDuration\""))
+        let shippedSpring = ((try jsonObject(text)["layers"] as? [[String: Any]])?.first?["animations"] as? [[String: Any]])?.first?["spring"] as? [String: Any]
+        #expect(shippedSpring?["uikitDuration"] is Double && shippedSpring?["dampingRatio"] is Double, "\(String(describing: shippedSpring))")
         let old = directory.appendingPathComponent("menu-old.json")
         try text.replacingOccurrences(of: "\"uikitDuration\"", with: "\"uikit-duration\"")
             .replacingOccurrences(of: "\"dampingRatio\"", with: "\"damping-ratio\"").write(to: old, atomically: true, encoding: .utf8)
@@ -67,7 +69,8 @@ import Testing
     @Test func plotOneLayer() throws {
         let run = try runBench(["plot", Self.scenes.appendingPathComponent("menu.scene.json").path, "--layer", "menu-show", "--width", "60", "--height", "15"])
         #expect(run.code == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("menu-show/position.y"))
+        // The layer's one scene, a frame per point (as validate counts them at the plot's 60 Hz).
+        try Self.expectPlotOfScene("menu-show/position.y", layer: "menu-show", file: "menu.scene.json", series: "offset")
         let missing = ["plot", Self.scenes.appendingPathComponent("menu.scene.json").path, "--layer", "nope"]
         let error = benchError(missing)
         #expect(error?.option == "layer" && error?.value == "nope" && error?.expected == ["menu-dismiss", "menu-show"], "\(error?.message ?? "accepted")")
@@ -121,6 +124,18 @@ import Testing
         // A layer of scalar timelines plots its value by default.
         let plot = try runBench(["plot", Self.scenes.appendingPathComponent("interruptions.scene.json").path, "--layer", "restart", "--width", "60", "--height", "12"])
         #expect(plot.code == 0, "\(plot.stderr)")
-        #expect(plot.stdout.contains("position.y"))
+        try Self.expectPlotOfScene("restart/position.y", layer: "restart", file: "interruptions.scene.json", series: "position.y")
+    }
+
+    /// `bench plot FILE --layer LAYER --json -` draws one series named `series`, a point per frame
+    /// of `scene` as `bench validate FILE --hz 60` counts them.
+    static func expectPlotOfScene(_ scene: String, layer: String, file: String, series: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let path = scenes.appendingPathComponent(file).path
+        let plot = try jsonObject(try runBench(["plot", path, "--layer", layer, "--json", "-"]).stdout)
+        let drawn = try #require(plot["series"] as? [[String: Any]], sourceLocation: sourceLocation)
+        let validated = try #require(try jsonObject(try runBench(["validate", path, "--hz", "60", "--json", "-"]).stdout)["scenes"] as? [[String: Any]], sourceLocation: sourceLocation)
+        let frames = validated.first { $0["scene"] as? String == scene }?["frames"] as? Int
+        #expect(plot["hz"] as? Double == 60 && drawn.map { $0["name"] as? String } == [series], "\(drawn.map { $0["name"] ?? "" })", sourceLocation: sourceLocation)
+        #expect(frames != nil && (drawn.first?["points"] as? [Any])?.count == frames, "\(scene): \(String(describing: frames)) frames", sourceLocation: sourceLocation)
     }
 }

@@ -205,8 +205,7 @@ import Testing
     func extremeValuesNeverPrintNaNOrInfinity(options: [String], code: Int32, message: String) throws {
         for json in [false, true] {
             let run = try runBench(["spring"] + options + (json ? ["--json", "-"] : []))
-            let words = (run.stdout + " " + run.stderr).lowercased().split { !$0.isLetter && $0 != "-" }
-            #expect(!words.contains { ["nan", "-nan", "inf", "-inf", "infinity"].contains($0) }, "\(options): \(run.stdout)\(run.stderr)")
+            #expect(nonFiniteWords(run.stdout, run.stderr).isEmpty, "\(options): \(run.stdout)\(run.stderr)")
             if code == 2 {
                 expectUsageError(run, mentioning: message)
             } else {
@@ -238,19 +237,27 @@ import Testing
         (["--mass", "0", "--stiffness", "1", "--damping", "1"], "mass must be a positive finite number"),
         (["--stiffness", "-1", "--damping", "1"], "stiffness must be a positive finite number"),
         (["--stiffness", "1", "--damping", "-1"], "damping must be a non-negative finite number"),
-        (["--stiffness", "nan", "--damping", "1"], "--stiffness expects a finite number"),
-        (["--stiffness", "1", "--damping", "inf"], "--damping expects a finite number"),
-        (["--at", "-1"], "--at must be at least 0"),
-        (["--at", "1,,2"], "--at expects a finite number"),
         (["--stiffness", "1", "--damping", "1", "--response", "0.5"], "do not name exactly one vocabulary"),
         (["--stiffness", "100"], "do not name exactly one vocabulary"),
-        (["--velocity", "1", "--initial-velocity", "1"], "not both"),
-        (["--from", "nan"], "--from expects a finite number"),
-        (["--bogus"], "unknown option '--bogus'"),
-        (["stray"], "unexpected argument 'stray'"),
     ])
     func badInputIsOneLineAndExitTwo(arguments: [String], message: String) throws {
         expectUsageError(try runBench(["spring"] + arguments), mentioning: message)
+    }
+
+    /// Refused as data: the option the error names, the value as typed (or the unknown option
+    /// or argument) and, for a value outside a fixed list, that list.
+    @Test(arguments: [
+        (["--stiffness", "nan", "--damping", "1"], "stiffness", "nan", nil),
+        (["--stiffness", "1", "--damping", "inf"], "damping", "inf", nil),
+        (["--at", "-1"], "at", "-1", nil),
+        (["--at", "1,,2"], "at", "", nil),
+        (["--velocity", "1", "--initial-velocity", "1"], "velocity", "1", nil),
+        (["--from", "nan"], "from", "nan", nil),
+        (["--bogus"], nil, "--bogus", nil),
+        (["stray"], nil, "stray", nil),
+    ] as [([String], String?, String?, [String]?)])
+    func badSpringOptionsAreRefusedNamingTheOptionAndValue(arguments: [String], option: String?, value: String?, expected: [String]?) throws {
+        try expectRefusedNaming(["spring"] + arguments, option: option, value: value, expected: expected)
     }
 
     /// `--uikit-mapping framer` (Framer's mapping: k 190.2, c 16.55 for the menu) and the report
@@ -288,12 +295,20 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--uikit-mapping", "nope"], "--uikit-mapping"),
         (["--uikit-mapping", "framer", "--uikit-residual", "0.01"], "--uikit-residual tunes the envelope mapping"),
         (["--uikit-duration", "0.8", "--damping-ratio", "0", "--uikit-mapping", "framer"], "damping ratio must be a positive finite number"),
     ])
     func badUIKitMappingIsExitTwo(options: [String], message: String) throws {
         expectUsageError(try runBench(["spring"] + options), mentioning: message)
+    }
+
+    /// Refused as data: the option the error names, the value as typed (or the unknown option
+    /// or argument) and, for a value outside a fixed list, that list.
+    @Test(arguments: [
+        (["--uikit-mapping", "nope"], "uikit-mapping", "nope", ["envelope", "framer"]),
+    ] as [([String], String?, String?, [String]?)])
+    func badUIKitMappingOptionsAreRefusedNamingTheOptionAndValue(arguments: [String], option: String?, value: String?, expected: [String]?) throws {
+        try expectRefusedNaming(["spring"] + arguments, option: option, value: value, expected: expected)
     }
 
     /// `--css-linear`: a ready-to-paste `linear()` with the duration, the stop count and the
@@ -318,16 +333,24 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--css-linear", "--max-error", "0"], "--max-error must be a fraction of the distance from 0.0001 to 0.5"),
-        (["--css-linear", "--max-error", "-0.1"], "--max-error"),
-        (["--css-linear", "--max-error", "nan"], "--max-error"),
-        (["--css-linear", "--max-error", "1"], "--max-error must be a fraction of the distance from 0.0001 to 0.5"),
-        (["--max-error", "0.01"], "--max-error goes with --css-linear"),
         (["--css-linear", "--stiffness", "100", "--damping", "0"], "--css-linear: damping must be positive"),
         (["--css-linear", "--stiffness", "100", "--damping", "10", "--from", "3", "--to", "3", "--velocity", "5"], "--css-linear: distance must be nonzero"),
         (["--css-linear", "--max-error", "0.0001", "--stiffness", "100", "--damping", "0.02"], "--css-linear: max error must be larger for this motion"),
     ])
     func badCSSLinearIsExitTwo(options: [String], message: String) throws {
         expectUsageError(try runBench(["spring"] + options), mentioning: message)
+    }
+
+    /// Refused as data: the option the error names, the value as typed (or the unknown option
+    /// or argument) and, for a value outside a fixed list, that list.
+    @Test(arguments: [
+        (["--css-linear", "--max-error", "0"], "max-error", "0", nil),
+        (["--css-linear", "--max-error", "-0.1"], "max-error", "-0.1", nil),
+        (["--css-linear", "--max-error", "nan"], "max-error", "nan", nil),
+        (["--css-linear", "--max-error", "1"], "max-error", "1", nil),
+        (["--max-error", "0.01"], "max-error", nil, ["--css-linear"]),
+    ] as [([String], String?, String?, [String]?)])
+    func badCSSLinearOptionsAreRefusedNamingTheOptionAndValue(arguments: [String], option: String?, value: String?, expected: [String]?) throws {
+        try expectRefusedNaming(["spring"] + arguments, option: option, value: value, expected: expected)
     }
 }

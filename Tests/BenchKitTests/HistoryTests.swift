@@ -52,8 +52,8 @@ struct HistoryTests {
         #expect {
             try RunHistory.read(path)
         } throws: { error in
-            guard case .corruptHistory(_, let line, _) = error as? BenchKitError else { return false }
-            return line == 2 && (error as! BenchKitError).description.contains("line 2")
+            guard case .corruptHistory(let file, let line, _) = error as? BenchKitError else { return false }
+            return file == path && line == 2
         }
         try (good + "\n" + good).write(toFile: path, atomically: true, encoding: .utf8)
         #expect(throws: BenchKitError.corruptHistory(path: path, line: 2, reason: "the line is empty")) { try RunHistory.read(path) }
@@ -68,8 +68,12 @@ struct HistoryTests {
         #expect(history.changes.map(\.metric) == ["median", "instructions"])
         let change = history.changes[0]
         #expect(change.run == 7 && change.commit == "c6" && change.isRegression)
-        #expect(change.description.hasPrefix("arclen/cubic: +12.") && change.description.contains("at run 7 (") && change.description.hasSuffix(", commit c6)"))
-        #expect(history.changes[1].description.hasPrefix("arclen/cubic: instructions +10.0 % at run 7"))
+        // The step as data: the means on each side (the medians' own) and their change.
+        let before = medians[..<6].reduce(0, +) / 6, after = medians[6...].reduce(0, +) / 6
+        #expect(change.name == "arclen/cubic" && abs(change.meanBefore - before) < 1e-9 && abs(change.meanAfter - after) < 1e-9, "\(change)")
+        #expect(abs(change.changePercent - (after / before - 1) * 100) < 1e-9, "\(change)")
+        let instructions = history.changes[1]
+        #expect(instructions.run == 7 && abs(instructions.changePercent - 10) < 1e-9 && instructions.meanBefore == 1000 && instructions.meanAfter == 1100, "\(instructions)")
         #expect(try BenchmarkHistory.analyze(records, filter: try BenchmarkFilter("^nothing$")).isEmpty)
     }
 

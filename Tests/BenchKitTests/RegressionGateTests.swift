@@ -68,7 +68,10 @@ struct RegressionGateTests {
         #expect(comparison.hasRegressions)
         #expect(comparison.regressions.map(\.name) == [name])
         let entry = try #require(comparison.regressions.first)
-        #expect(entry.description.contains("(+100.0 %, slower) regression, held in 3 of 3 re-measurements (+100.0 %)"), "\(entry)")
+        // Twice as slow, a regression, and held in each of the three re-measurements.
+        #expect(abs(entry.changePercent - 100) < 1e-9 && entry.isSlower && entry.verdict == .regression, "\(entry)")
+        #expect(entry.remeasuredChangePercents.count == 3 && entry.remeasuredChangePercents.allSatisfy { abs($0 - 100) < 1e-9 }, "\(entry)")
+        #expect(entry.remeasuredVerdicts == Array(repeating: .regression, count: 3), "\(entry)")
     }
 
     @Test func twoFoldSlowdownOfANoisyBenchmarkIsStillCaught() throws {

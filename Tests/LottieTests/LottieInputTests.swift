@@ -95,16 +95,19 @@ import Testing
         let missing = #"[{"ty": 4, "ind": 1, "parent": 7, "ip": 0, "op": 60, "st": 0}]"#
         #expect(error(file(layers: missing)).hasPrefix("layers[0].parent: expected the ind of another layer in this composition, got 7"))
         let cycle = #"[{"ty": 4, "ind": 1, "parent": 2, "ip": 0, "op": 60, "st": 0}, {"ty": 3, "ind": 2, "parent": 1, "ip": 0, "op": 60, "st": 0}]"#
-        #expect(error(file(layers: cycle)).contains("expected a parent chain that ends, got a cycle (layers[0] → layers[1] → layers[0])"))
+        let loop = lottieError(file(layers: cycle))
+        #expect(loop?.path == "layers[0].parent" && loop?.cycle == ["layers[0]", "layers[1]", "layers[0]"], "\(String(describing: loop))")
         let own = #"[{"ty": 4, "ind": 1, "parent": 1, "ip": 0, "op": 60, "st": 0}]"#
         // A layer that is its own parent: refused at its parent, as data.
         #expect(lottieError(file(layers: own))?.path == "layers[0].parent")
+        #expect(lottieError(file(layers: missing))?.cycle == nil)
     }
 
     @Test func precompositionsThatContainThemselves() {
         let assets = #"[{"id": "a", "layers": [{"ty": 0, "refId": "a", "ip": 0, "op": 60, "st": 0}]}]"#
         let layers = #"[{"ty": 0, "refId": "a", "ip": 0, "op": 60, "st": 0}]"#
-        #expect(error(file(layers: layers, assets: assets)).contains("expected a precomposition that does not contain itself, got 'a' (a → a)"))
+        let nested = lottieError(file(layers: layers, assets: assets))
+        #expect(nested?.path == "assets[0].layers[0].refId" && nested?.cycle == ["a", "a"], "\(String(describing: nested))")
         let unknown = #"[{"ty": 0, "refId": "b", "ip": 0, "op": 60, "st": 0}]"#
         #expect(error(file(layers: unknown)).hasPrefix("layers[0].refId: expected the id of a precomposition in 'assets', got 'b'"))
     }

@@ -16,7 +16,11 @@ struct MenuTests {
         #expect(dismiss.motion.initialPosition == 459 && dismiss.target == 667)
         #expect(abs(dismiss.motion.spring.dampingRatio - 1) < 1e-12, "ratio 100 clamped to 1 by the default mapping")
         // How the mapping treated the ratio is SpringSolver's own note; the set-up is data.
-        #expect(dismiss.notes.contains { if case .scene(let text) = $0 { text.contains("100") && text.contains("clamped") } else { false } })
+        let given = try #require(dismiss.notes.lazy.compactMap { note -> (Double, Double)? in
+            if case .uikitSpring(let duration, let ratio, _, _) = note { (duration, ratio) } else { nil }
+        }.first)
+        let clamp = try #require(try UIKitSpringParameters(duration: given.0, dampingRatio: given.1).conversion(mapping: EnvelopeDecayMapping.default).note)
+        #expect(dismiss.notes.contains(.scene(clamp)), "\(dismiss.notes)")
         #expect(dismiss.notes.contains { if case .uikitSpring(_, 100, _, let spring) = $0 { spring == dismiss.motion.spring } else { false } })
     }
 
