@@ -7,8 +7,15 @@ public enum SpringError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidParameter(name: String, value: Double, expected: String)
     /// An integrator name that is not in ``IntegratorKind``.
     case unknownIntegrator(String)
-    /// A named-values description of a spring that does not name one vocabulary completely.
-    case invalidVocabulary(String)
+    /// A named-values description of a spring that does not name one vocabulary completely:
+    /// the keys given (sorted; empty when none) and each vocabulary's keys as usage
+    /// (`--stiffness K --damping C [--mass M]`), the ones accepted.
+    case invalidVocabulary(given: [String], accepted: [String])
+    /// A fixed-step integrator asked to run a general second-order system it does not run on;
+    /// `supported` lists the ones that do.
+    case integratorNotOnSystem(IntegratorKind, supported: [IntegratorKind])
+    /// An adaptive integrator asked for a fixed step (`dopri54`: `DormandPrince54` runs it).
+    case integratorHasNoFixedStep(IntegratorKind)
     /// An adaptive integration that could not meet its tolerance (step underflow or step cap).
     case integrationFailed(time: Double, reason: String)
     /// Finite values each in their domain whose combination is not representable: a derived
@@ -25,8 +32,14 @@ public enum SpringError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .unknownIntegrator(name):
             let known = IntegratorKind.allCases.map(\.rawValue).joined(separator: ", ")
             return "unknown integrator '\(name)', expected one of: \(known)"
-        case let .invalidVocabulary(message):
-            return message
+        case let .invalidVocabulary(given, accepted):
+            let list = accepted.joined(separator: " | ")
+            if given.isEmpty { return "no spring parameters given; expected one of: \(list)" }
+            return "spring parameters {\(given.joined(separator: ", "))} do not name exactly one vocabulary; expected one of: \(list)"
+        case let .integratorNotOnSystem(kind, supported):
+            return "integrator '\(kind.rawValue)' does not run on a general system; expected one of \(supported.map(\.rawValue).joined(separator: ", "))"
+        case let .integratorHasNoFixedStep(kind):
+            return "integrator '\(kind.rawValue)' is adaptive and has no fixed step; use DormandPrince54"
         case let .integrationFailed(time, reason):
             return "integration failed at t = \(SpringError.format(time)): \(reason)"
         case let .outOfRange(values, reason):

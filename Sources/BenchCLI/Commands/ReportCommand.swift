@@ -88,8 +88,8 @@ let reportCommand = Command(
             do {
                 return (try RunReport(jsonData: try InputFile.read(path), source: path), path)
             } catch let error as BenchKitError {
-                if case .corruptBaseline(_, let reason) = error {
-                    throw CLIError.usage("--\(option) \(path) is not a flightline.run/1 document: \(reason)", option: option, file: path)
+                if case .corruptBaseline(_, let reason, let key, _) = error {
+                    throw CLIError.usage("--\(option) \(path) is not a flightline.run/1 document: \(reason)", option: option, file: path, path: key)
                 }
                 throw CLIError.usage("--\(option) \(error)", option: option, file: path)
             }

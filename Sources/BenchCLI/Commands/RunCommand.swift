@@ -500,7 +500,9 @@ func cliError(_ error: BenchKitError) -> CLIError {
     switch error {
     case .invalidValue(_, let value, _), .invalidBaselineName(let value), .invalidPattern(let value, _):
         .usage(error.description, value: value)
-    case .missingBaseline(let path), .corruptBaseline(let path, _), .writeFailed(let path, _), .readFailed(let path, _):
+    case .corruptBaseline(let path, _, let key, _):
+        .usage(error.description, file: path, path: key)
+    case .missingBaseline(let path), .writeFailed(let path, _), .readFailed(let path, _):
         .usage(error.description, file: path)
     case .corruptHistory(let path, let line, _), .tornHistory(let path, let line):
         .usage(error.description, file: path, line: line)
