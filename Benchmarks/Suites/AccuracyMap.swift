@@ -102,9 +102,12 @@ public enum AccuracyMap {
         return Result(rows: rows, referenceError: referenceError, timed: timed)
     }
 
-    /// A ladder is 1 to 20 accuracies, each in [1e-15, 1], none repeated.
+    /// The most accuracies one ladder takes.
+    public static let maximumRungs = 20
+
+    /// A ladder is 1 to ``maximumRungs`` accuracies, each in [1e-15, 1], none repeated.
     public static func validate(ladder: [Double]) throws {
-        guard !ladder.isEmpty, ladder.count <= 20 else {
+        guard !ladder.isEmpty, ladder.count <= maximumRungs else {
             throw AccuracyMapError("--ladder needs 1 to 20 accuracies, got \(ladder.count)")
         }
         for value in ladder where !(value >= finestRung && value <= 1) {
