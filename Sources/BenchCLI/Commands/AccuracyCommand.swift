@@ -40,7 +40,10 @@ let accuracyCommand = Command(
         do {
             map = try AccuracyMap.compute(kernels: kernels, ladder: ladder, timed: isOptimizedBuild)
         } catch let error as AccuracyMapError {
-            throw CLIError.usage(error.description)
+            // A kernel is a positional; the rest is --ladder's.
+            throw CLIError.usage(
+                error.description, option: error.subject == .kernel ? nil : "ladder", value: error.value,
+                expected: error.expected.isEmpty ? nil : error.expected)
         }
         if destination != "-" {
             let policy = try plotPolicy(for: console, width: nil, height: nil, color: nil)
