@@ -16,8 +16,9 @@ public enum SpringError: Error, Equatable, Sendable, CustomStringConvertible {
     case integratorNotOnSystem(IntegratorKind, supported: [IntegratorKind])
     /// An adaptive integrator asked for a fixed step (`dopri54`: `DormandPrince54` runs it).
     case integratorHasNoFixedStep(IntegratorKind)
-    /// An adaptive integration that could not meet its tolerance (step underflow or step cap).
-    case integrationFailed(time: Double, reason: String)
+    /// An adaptive integration that could not meet its tolerance (step underflow or step cap),
+    /// at `time`.
+    case integrationFailed(time: Double, reason: IntegrationFailure)
     /// Finite values each in their domain whose combination is not representable: a derived
     /// quantity (a stiffness from a tiny response, a distance between two huge positions)
     /// overflows or underflows. `values` names the given values (`--response 1e-300
@@ -67,6 +68,31 @@ public enum SpringError: Error, Equatable, Sendable, CustomStringConvertible {
             return String(Int64(value))
         }
         return "\(value)"
+    }
+}
+
+/// Why an adaptive integration stopped (``SpringError/integrationFailed(time:reason:)``), with
+/// the numbers behind it.
+public enum IntegrationFailure: Equatable, Sendable, CustomStringConvertible {
+    /// More than this many steps, accepted and rejected.
+    case stepLimit(Int)
+    /// The error control shrank the step to `step`, below 1e-14 × the larger of |t| and the
+    /// remaining span.
+    case stepUnderflow(step: Double)
+    /// The solution is not finite even at the floor step `step`.
+    case nonFiniteAtFloor(step: Double)
+    /// The solution is not finite.
+    case nonFinite
+
+    public var description: String {
+        switch self {
+        case .stepLimit(let steps): "more than \(steps) steps"
+        case .stepUnderflow(let h):
+            "step size underflow (h = \(h), below 1e-14 × the larger of |t| and the remaining span: too stiff for this span at this tolerance)"
+        case .nonFiniteAtFloor(let h):
+            "step size underflow (the solution is not finite even at h = \(h), 1e-14 × the larger of |t| and the remaining span: too stiff for this span)"
+        case .nonFinite: "the solution is not finite"
+        }
     }
 }
 
