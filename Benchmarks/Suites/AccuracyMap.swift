@@ -73,7 +73,8 @@ public enum AccuracyMap {
     /// - Throws: `AccuracyMapError` for an unknown kernel or a bad ladder, with one line.
     public static func compute(kernels requested: [String], ladder: [Double], timed: Bool) throws -> Result {
         for name in requested where !kernels.contains(name) {
-            throw AccuracyMapError("unknown kernel '\(name)'; expected one of \(kernels.joined(separator: ", "))")
+            throw AccuracyMapError(
+                "unknown kernel '\(name)'; expected one of \(kernels.joined(separator: ", "))", subject: .kernel, value: name, expected: kernels)
         }
         try validate(ladder: ladder)
         let selected = requested.isEmpty ? kernels : kernels.filter(requested.contains)
@@ -102,16 +103,23 @@ public enum AccuracyMap {
         return Result(rows: rows, referenceError: referenceError, timed: timed)
     }
 
-    /// A ladder is 1 to 20 accuracies, each in [1e-15, 1], none repeated.
+    /// The most accuracies one ladder takes.
+    public static let maximumRungs = 20
+
+    /// A ladder is 1 to ``maximumRungs`` accuracies, each in [1e-15, 1], none repeated.
     public static func validate(ladder: [Double]) throws {
-        guard !ladder.isEmpty, ladder.count <= 20 else {
-            throw AccuracyMapError("--ladder needs 1 to 20 accuracies, got \(ladder.count)")
+        guard !ladder.isEmpty, ladder.count <= maximumRungs else {
+            throw AccuracyMapError(
+                "--ladder needs 1 to \(maximumRungs) accuracies, got \(ladder.count)", subject: .ladderLength, value: "\(ladder.count)",
+                expected: ["1…\(maximumRungs)"])
         }
         for value in ladder where !(value >= finestRung && value <= 1) {
-            throw AccuracyMapError("--ladder accuracy \(value) must be in \(finestRung)…1 (below 1e-15 a double cannot hold the answer)")
+            throw AccuracyMapError(
+                "--ladder accuracy \(value) must be in \(finestRung)…1 (below 1e-15 a double cannot hold the answer)", subject: .accuracy,
+                value: "\(value)", expected: ["\(finestRung)…1"])
         }
-        guard Set(ladder).count == ladder.count else {
-            throw AccuracyMapError("--ladder repeats an accuracy")
+        if let repeated = ladder.indices.first(where: { ladder[..<$0].contains(ladder[$0]) }).map({ ladder[$0] }) {
+            throw AccuracyMapError("--ladder repeats an accuracy", subject: .repeatedAccuracy, value: "\(repeated)", expected: [])
         }
     }
 
@@ -297,10 +305,34 @@ public enum AccuracyMap {
     }
 }
 
-/// A bad kernel name or ladder (a usage error: one line).
-public struct AccuracyMapError: Error, CustomStringConvertible {
+/// A bad kernel name or ladder (a usage error: one line), with its parts as data.
+public struct AccuracyMapError: Error, Equatable, CustomStringConvertible {
+    /// What is wrong.
+    public enum Subject: Sendable, Equatable {
+        /// A kernel name not in ``AccuracyMap/kernels``.
+        case kernel
+        /// A ladder of no accuracies or more than ``AccuracyMap/maximumRungs``.
+        case ladderLength
+        /// An accuracy outside 1e-15…1.
+        case accuracy
+        /// An accuracy given twice.
+        case repeatedAccuracy
+    }
+
     public let description: String
-    init(_ description: String) { self.description = description }
+    public let subject: Subject
+    /// The value as given: the name, the count, the accuracy.
+    public let value: String
+    /// What is accepted: the kernels' names, or the range (`1…20`, `1e-15…1`); empty for a
+    /// repeat.
+    public let expected: [String]
+
+    init(_ description: String, subject: Subject, value: String, expected: [String]) {
+        self.description = description
+        self.subject = subject
+        self.value = value
+        self.expected = expected
+    }
 }
 
 /// The arc length of a cubic in 80-bit extended precision: 20-point Gauss–Legendre on intervals

@@ -105,6 +105,7 @@ public enum Bench {
         summary: "the command list, or a command's help (a screen; --all for the whole page)",
         details: "'bench COMMAND --help' is 'bench help COMMAND'; 'bench COMMAND --help-all' is 'bench help COMMAND --all'.",
         options: [helpAllOption],
+        positionalLimit: 1,
         run: { _, _ in .success })
     static var commandNames: String { commands.map(\.name).joined(separator: ", ") }
 

@@ -20,8 +20,11 @@ public enum BenchKitError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidBaselineName(String)
     /// A baseline file is missing.
     case missingBaseline(path: String)
-    /// A baseline file exists but cannot be read as a `flightline.run/1` document.
-    case corruptBaseline(path: String, reason: String)
+    /// A baseline file exists but cannot be read as a `flightline.run/1` document: `reason` in
+    /// words, and as data the JSON key path of the bad value (`results[0].median`, `schema`;
+    /// `nil` for the document as a whole) and what was expected there (`a positive finite
+    /// number`, `'flightline.run/1'`; `nil` when the reason is not a mismatch).
+    case corruptBaseline(path: String, reason: String, key: String? = nil, expected: String? = nil)
     /// Writing a baseline or report failed.
     case writeFailed(path: String, reason: String)
     /// Reading a file failed (it exists, or may, but cannot be read).
@@ -36,8 +39,8 @@ public enum BenchKitError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A history file ends in a torn line (an interrupted append): appending after it would
     /// glue the new record to it.
     case tornHistory(path: String, line: Int)
-    /// Documents that cannot be merged (``MergedRuns``): the reason names them.
-    case cannotMerge(String)
+    /// Documents that cannot be merged (``MergedRuns``): the problem names them.
+    case cannotMerge(MergeProblem)
 
     public var description: String {
         let text: String
@@ -67,7 +70,7 @@ public enum BenchKitError: Error, Equatable, Sendable, CustomStringConvertible {
             }
         case .missingBaseline(let path):
             text = "baseline \(path) does not exist"
-        case .corruptBaseline(let path, let reason):
+        case .corruptBaseline(let path, let reason, _, _):
             text = "baseline \(path) is not a valid flightline.run/1 document: \(reason)"
         case .writeFailed(let path, let reason):
             text = "cannot write \(path): \(reason)"
@@ -79,8 +82,8 @@ public enum BenchKitError: Error, Equatable, Sendable, CustomStringConvertible {
             text = "cannot build the \(subject) benchmarks: \(reason)"
         case .corruptHistory(let path, let line, let reason):
             text = "history \(path) line \(line) is not a flightline.history/1 record: \(reason)"
-        case .cannotMerge(let reason):
-            text = "cannot merge: \(reason)"
+        case .cannotMerge(let problem):
+            text = "cannot merge: \(problem)"
         case .tornHistory(let path, let line):
             text = "history \(path) ends in a torn line \(line) (an interrupted append, no newline): remove that line, then record again"
         }
@@ -102,5 +105,31 @@ extension Substring {
         while s.first == " " { s.removeFirst() }
         while s.last == " " { s.removeLast() }
         return s
+    }
+}
+
+/// Why documents cannot be merged (``BenchKitError/cannotMerge(_:)``), each file and schema as
+/// given; the description is the reason's words.
+public enum MergeProblem: Equatable, Sendable, CustomStringConvertible {
+    /// No document at all.
+    case noDocuments
+    /// `file` is not a JSON object.
+    case notAnObject(file: String)
+    /// `file` has no `schema`: not a Flightline document.
+    case noSchema(file: String)
+    /// Two documents of different schemas: the first document's and the first that differs.
+    case differentSchemas(file: String, schema: String, otherFile: String, otherSchema: String)
+    /// The documents share a schema, but not `expected` (`flightline.run/1`).
+    case notRuns(file: String, schema: String, expected: String)
+
+    public var description: String {
+        switch self {
+        case .noDocuments: "no documents given"
+        case .notAnObject(let file): "\(file) is not a JSON object"
+        case .noSchema(let file): "\(file) has no \"schema\": not a Flightline document"
+        case let .differentSchemas(file, schema, otherFile, otherSchema):
+            "the documents have different schemas: \(file) is '\(schema)', \(otherFile) is '\(otherSchema)'"
+        case let .notRuns(file, schema, expected): "merge joins '\(expected)' documents ('bench run --json'); \(file) is '\(schema)'"
+        }
     }
 }

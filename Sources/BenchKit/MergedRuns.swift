@@ -59,25 +59,26 @@ public struct MergedRuns: Codable, Equatable, Sendable {
     /// - Parameter documents: each document's source (for messages and ``Machine/file``) and bytes.
     /// - Throws: ``BenchKitError/cannotMerge(_:)`` when there are none, a document is not JSON or
     ///   has no `schema`, the schemas differ, or they are not `flightline.run/1`; a
-    ///   ``BenchKitError/corruptBaseline(path:reason:)``-worded error for a run document that
+    ///   ``BenchKitError/corruptBaseline(path:reason:key:expected:)``-worded error for a run document that
     ///   does not read.
     public init(documents: [(source: String, data: Data)]) throws {
-        guard !documents.isEmpty else { throw BenchKitError.cannotMerge("no documents given") }
+        guard !documents.isEmpty else { throw BenchKitError.cannotMerge(.noDocuments) }
         var schemas: [(source: String, schema: String)] = []
         for (source, data) in documents {
             guard let object = try? JSONSerialization.jsonObject(with: data), let dictionary = object as? [String: Any] else {
-                throw BenchKitError.cannotMerge("\(source) is not a JSON object")
+                throw BenchKitError.cannotMerge(.notAnObject(file: source))
             }
             guard let schema = dictionary["schema"] as? String else {
-                throw BenchKitError.cannotMerge("\(source) has no \"schema\": not a Flightline document")
+                throw BenchKitError.cannotMerge(.noSchema(file: source))
             }
             schemas.append((source, schema))
         }
         if let different = schemas.first(where: { $0.schema != schemas[0].schema }) {
-            throw BenchKitError.cannotMerge("the documents have different schemas: \(schemas[0].source) is '\(schemas[0].schema)', \(different.source) is '\(different.schema)'")
+            throw BenchKitError.cannotMerge(
+                .differentSchemas(file: schemas[0].source, schema: schemas[0].schema, otherFile: different.source, otherSchema: different.schema))
         }
         guard schemas[0].schema == RunReport.schemaIdentifier else {
-            throw BenchKitError.cannotMerge("merge joins '\(RunReport.schemaIdentifier)' documents ('bench run --json'); \(schemas[0].source) is '\(schemas[0].schema)'")
+            throw BenchKitError.cannotMerge(.notRuns(file: schemas[0].source, schema: schemas[0].schema, expected: RunReport.schemaIdentifier))
         }
         let reports = try documents.map { try RunReport(jsonData: $0.data, source: $0.source) }
         let slugs = reports.map(\.machine.slug)

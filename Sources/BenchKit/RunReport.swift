@@ -88,22 +88,27 @@ public struct RunReport: Codable, Equatable, Sendable {
     /// Reads a document, checking its schema.
     ///
     /// - Parameter source: named in error messages (a path, usually).
-    /// - Throws: ``BenchKitError/corruptBaseline(path:reason:)`` with a one-line reason.
+    /// - Throws: ``BenchKitError/corruptBaseline(path:reason:key:expected:)`` with a one-line
+    ///   reason, the key path of the bad value and what was expected there.
     public init(jsonData data: Data, source: String) throws {
         let decoded: RunReport
         do {
             decoded = try JSONDecoder().decode(RunReport.self, from: data)
         } catch let error as DecodingError {
-            throw BenchKitError.corruptBaseline(path: source, reason: error.summary)
+            throw BenchKitError.corruptBaseline(path: source, reason: error.summary, key: error.keyPath, expected: error.expected)
         } catch {
             throw BenchKitError.corruptBaseline(path: source, reason: "\(error)")
         }
         guard decoded.schema == RunReport.schemaIdentifier else {
-            throw BenchKitError.corruptBaseline(path: source, reason: "schema is '\(decoded.schema)', expected '\(RunReport.schemaIdentifier)'")
+            throw BenchKitError.corruptBaseline(
+                path: source, reason: "schema is '\(decoded.schema)', expected '\(RunReport.schemaIdentifier)'", key: "schema",
+                expected: "'\(RunReport.schemaIdentifier)'")
         }
         for (index, result) in decoded.results.enumerated() {
             for (field, value) in [("median", result.median), ("min", result.minimum), ("p90", result.p90)] where !(value > 0 && value.isFinite) {
-                throw BenchKitError.corruptBaseline(path: source, reason: "results[\(index)].\(field) must be a positive finite number, got \(value)")
+                throw BenchKitError.corruptBaseline(
+                    path: source, reason: "results[\(index)].\(field) must be a positive finite number, got \(value)", key: "results[\(index)].\(field)",
+                    expected: "a positive finite number")
             }
         }
         self = decoded
@@ -144,15 +149,36 @@ public struct RunSettings: Codable, Equatable, Sendable {
 }
 
 extension DecodingError {
+    /// The key path (`results[2].median`) of the coding path, `nil` when empty (the document).
+    static func keyPath(_ codingPath: [any CodingKey]) -> String? {
+        let joined = codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
+        return joined.isEmpty ? nil : String(joined.drop { $0 == "." })
+    }
+
+    /// The key path of the bad value (of a missing key: the key's own), `nil` for the
+    /// document as a whole.
+    var keyPath: String? {
+        switch self {
+        case .dataCorrupted(let context), .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return DecodingError.keyPath(context.codingPath)
+        case .keyNotFound(let key, let context):
+            return DecodingError.keyPath(context.codingPath + [key])
+        @unknown default:
+            return nil
+        }
+    }
+
+    /// What was expected at ``keyPath``, where the error is a mismatch of type.
+    var expected: String? {
+        switch self {
+        case .typeMismatch(let type, _), .valueNotFound(let type, _): DecodingError.plainName(of: type)
+        default: nil
+        }
+    }
+
     /// One line: what was wrong and where (`results[2].median`).
     var summary: String {
-        func path(_ context: Context) -> String {
-            let components = context.codingPath.map { key in
-                key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)"
-            }
-            let joined = components.joined()
-            return joined.isEmpty ? "the document" : String(joined.drop { $0 == "." })
-        }
+        func path(_ context: Context) -> String { DecodingError.keyPath(context.codingPath) ?? "the document" }
         switch self {
         case .dataCorrupted(let context):
             if context.codingPath.isEmpty { return "not valid JSON" }

@@ -76,7 +76,9 @@ public struct JSONNode: Sendable, Equatable {
         JSONDocumentError("\(place): \(message)", line: line, column: column, path: path)
     }
 
-    func expected(_ what: String) -> JSONDocumentError { error("expected \(what), got \(described)") }
+    func expected(_ what: String) -> JSONDocumentError {
+        JSONDocumentError("\(place): expected \(what), got \(described)", line: line, column: column, path: path, expected: what, found: described)
+    }
 
     // MARK: Reading values
 
@@ -90,7 +92,10 @@ public struct JSONNode: Sendable, Equatable {
     public func number(in range: ClosedRange<Double>, _ what: String = "a number") throws(JSONDocumentError) -> Double {
         let n = try number()
         guard range.contains(n) else {
-            throw error("expected \(what) in \(JSONNode.text(range.lowerBound)) … \(JSONNode.text(range.upperBound)), got \(JSONNode.text(n))")
+            let expected = "\(what) in \(JSONNode.text(range.lowerBound)) … \(JSONNode.text(range.upperBound))"
+            throw JSONDocumentError(
+                "\(place): expected \(expected), got \(JSONNode.text(n))", line: line, column: column, path: path, expected: expected,
+                found: JSONNode.text(n))
         }
         return n
     }
@@ -178,7 +183,8 @@ public struct JSONObject: Sendable {
         let list = expected.map { "'\($0)'" }.joined(separator: ", ")
         throw JSONDocumentError(
             "\(extra.value.path.isEmpty ? node.place : extra.value.path): unknown key '\(extra.key)'; expected one of \(list)",
-            line: extra.value.line, column: extra.value.column, path: extra.value.path, key: extra.key)
+            line: extra.value.line, column: extra.value.column, path: extra.value.path, key: extra.key, expected: "one of \(list)",
+            found: "'\(extra.key)'", allowedKeys: expected)
     }
 }
 
@@ -195,13 +201,32 @@ public struct JSONDocumentError: Error, Sendable, Equatable, CustomStringConvert
     public let path: String?
     /// The key an unknown-key or missing-key error names (`duraton`), otherwise `nil`.
     public let key: String?
+    /// The 0-based byte offset of the offending text in the document (a byte-order mark
+    /// counted), for the parser's own errors; `nil` for an error about a value read.
+    public let offset: Int?
+    /// What was expected there, in the message's words: `a value`, `',' or '}'`, `a number`,
+    /// `true or false`; for an unknown key the keys allowed, as in ``allowedKeys``. `nil` when
+    /// the error is not a mismatch (a duplicate key, a bad escape).
+    public let expected: String?
+    /// What was found instead, as the message names it: `'x'`, `end of file`, `a string
+    /// ("1s")`; `nil` where ``expected`` is.
+    public let found: String?
+    /// The keys an object takes, for an unknown-key error; otherwise `nil`.
+    public let allowedKeys: [String]?
 
-    public init(_ message: String, line: Int, column: Int, path: String? = nil, key: String? = nil) {
+    public init(
+        _ message: String, line: Int, column: Int, path: String? = nil, key: String? = nil, offset: Int? = nil,
+        expected: String? = nil, found: String? = nil, allowedKeys: [String]? = nil
+    ) {
         self.message = message
         self.line = line
         self.column = column
         self.path = path
         self.key = key
+        self.offset = offset
+        self.expected = expected
+        self.found = found
+        self.allowedKeys = allowedKeys
     }
 
     /// The message with its line: `layers[0].duration: expected a number, got "1s" (line 4, column 19)`.

@@ -21,11 +21,11 @@ public enum JSONParser {
         // A UTF-8 byte order mark is tolerated (RFC 8259 §8.1 lets a parser ignore it).
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3 }
         reader.skipWhitespace()
-        guard reader.index < bytes.count else { throw reader.error("empty document: expected a JSON value") }
+        guard reader.index < bytes.count else { throw reader.error("empty document: expected a JSON value", expected: "a JSON value", found: "end of file") }
         let root = try reader.value(path: "", depth: 0)
         reader.skipWhitespace()
         guard reader.index == bytes.count else {
-            throw reader.error("unexpected \(reader.describeHere()) after the document's value")
+            throw reader.error("unexpected \(reader.describeHere()) after the document's value", expected: "end of file", found: reader.describeHere())
         }
         return root
     }
@@ -61,7 +61,17 @@ private final class Reader {
         return cachedColumn
     }
 
-    func error(_ message: String) -> JSONDocumentError { JSONDocumentError(message, line: line, column: column) }
+    /// An error at the reader's place: its byte offset, line and column, and, for a mismatch,
+    /// what was expected there and what was found.
+    func error(_ message: String, expected: String? = nil, found: String? = nil) -> JSONDocumentError {
+        JSONDocumentError(message, line: line, column: column, offset: index, expected: expected, found: found)
+    }
+
+    /// `expected WHAT, got WHAT'S HERE`, with both as data.
+    func mismatch(expected what: String, after suffix: String = "") -> JSONDocumentError {
+        let found = describeHere()
+        return error("expected \(what)\(suffix), got \(found)", expected: what, found: found)
+    }
 
     func describeHere() -> String {
         guard index < bytes.count else { return "end of file" }
@@ -87,7 +97,7 @@ private final class Reader {
         guard depth <= JSONParser.maximumDepth else {
             throw error("nesting deeper than \(JSONParser.maximumDepth) levels")
         }
-        guard index < bytes.count else { throw error("unexpected end of file: expected a value") }
+        guard index < bytes.count else { throw error("unexpected end of file: expected a value", expected: "a value", found: "end of file") }
         let startLine = line, startColumn = column
         func node(_ value: JSONNode.Value) -> JSONNode { JSONNode(value: value, path: path, line: startLine, column: startColumn) }
         switch bytes[index] {
@@ -103,25 +113,25 @@ private final class Reader {
             while true {
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
-                    throw error("expected a key in quotes, got \(describeHere())")
+                    throw mismatch(expected: "a key in quotes")
                 }
-                let keyLine = line, keyColumn = column
+                let keyLine = line, keyColumn = column, keyOffset = index
                 let key = try string()
                 guard seen.insert(key).inserted else {
                     throw JSONDocumentError(
                         "\(path.isEmpty ? "the document" : path): key '\(key)' appears twice", line: keyLine, column: keyColumn,
-                        path: path, key: key)
+                        path: path, key: key, offset: keyOffset)
                 }
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-                    throw error("expected ':' after the key '\(key)', got \(describeHere())")
+                    throw mismatch(expected: "':'", after: " after the key '\(key)'")
                 }
                 index += 1
                 skipWhitespace()
                 let member = try value(path: JSONNode.path(path, key: key), depth: depth + 1)
                 members.append(JSONNode.Member(key: key, value: member))
                 skipWhitespace()
-                guard index < bytes.count else { throw error("unexpected end of file: expected ',' or '}'") }
+                guard index < bytes.count else { throw error("unexpected end of file: expected ',' or '}'", expected: "',' or '}'", found: "end of file") }
                 if bytes[index] == UInt8(ascii: ",") {
                     index += 1
                     continue
@@ -130,7 +140,7 @@ private final class Reader {
                     index += 1
                     return node(.object(members))
                 }
-                throw error("expected ',' or '}', got \(describeHere())")
+                throw mismatch(expected: "',' or '}'")
             }
         case UInt8(ascii: "["):
             index += 1
@@ -144,7 +154,7 @@ private final class Reader {
                 skipWhitespace()
                 items.append(try value(path: "\(path)[\(items.count)]", depth: depth + 1))
                 skipWhitespace()
-                guard index < bytes.count else { throw error("unexpected end of file: expected ',' or ']'") }
+                guard index < bytes.count else { throw error("unexpected end of file: expected ',' or ']'", expected: "',' or ']'", found: "end of file") }
                 if bytes[index] == UInt8(ascii: ",") {
                     index += 1
                     continue
@@ -153,7 +163,7 @@ private final class Reader {
                     index += 1
                     return node(.array(items))
                 }
-                throw error("expected ',' or ']', got \(describeHere())")
+                throw mismatch(expected: "',' or ']'")
             }
         case UInt8(ascii: "\""):
             return node(.string(try string()))
@@ -169,14 +179,14 @@ private final class Reader {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return node(.number(try number()))
         default:
-            throw error("expected a value, got \(describeHere())")
+            throw mismatch(expected: "a value")
         }
     }
 
     func literal(_ word: String) throws(JSONDocumentError) {
         let expected = Array(word.utf8)
         guard index + expected.count <= bytes.count, Array(bytes[index..<index + expected.count]) == expected else {
-            throw error("expected a value, got \(describeHere())")
+            throw mismatch(expected: "a value")
         }
         index += expected.count
     }
@@ -190,7 +200,7 @@ private final class Reader {
         }
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
         guard index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) else {
-            throw error("expected a digit in a number, got \(describeHere())")
+            throw mismatch(expected: "a digit in a number")
         }
         if bytes[index] == UInt8(ascii: "0") {
             index += 1
@@ -202,23 +212,23 @@ private final class Reader {
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
-            guard digits() > 0 else { throw error("expected a digit after the decimal point, got \(describeHere())") }
+            guard digits() > 0 else { throw mismatch(expected: "a digit after the decimal point") }
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             index += 1
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-            guard digits() > 0 else { throw error("expected a digit in the exponent, got \(describeHere())") }
+            guard digits() > 0 else { throw mismatch(expected: "a digit in the exponent") }
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
             index = start
-            throw error("the number \(text) is beyond the range of a double (±1.8e308)")
+            throw error("the number \(text) is beyond the range of a double (±1.8e308)", expected: "a number within ±1.8e308", found: text)
         }
         return value
     }
 
     func hex4() throws(JSONDocumentError) -> UInt32 {
-        guard index + 4 <= bytes.count else { throw error("expected four hex digits after \\u") }
+        guard index + 4 <= bytes.count else { throw error("expected four hex digits after \\u", expected: "four hex digits", found: "end of file") }
         var value: UInt32 = 0
         for _ in 0..<4 {
             let b = bytes[index]
@@ -227,7 +237,7 @@ private final class Reader {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(b - UInt8(ascii: "0"))
             case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(b - UInt8(ascii: "a") + 10)
             case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(b - UInt8(ascii: "A") + 10)
-            default: throw error("expected a hex digit after \\u, got \(describeHere())")
+            default: throw mismatch(expected: "a hex digit after \\u")
             }
             value = value * 16 + digit
             index += 1
@@ -240,7 +250,7 @@ private final class Reader {
         index += 1
         var scalars = String.UnicodeScalarView()
         while true {
-            guard index < bytes.count else { throw error("unterminated string: expected a closing '\"'") }
+            guard index < bytes.count else { throw error("unterminated string: expected a closing '\"'", expected: "'\"'", found: "end of file") }
             let b = bytes[index]
             if b == UInt8(ascii: "\"") {
                 index += 1

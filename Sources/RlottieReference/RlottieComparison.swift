@@ -124,8 +124,7 @@ public struct RlottieComparison: Sendable {
     public static func compare(_ animation: LottieAnimation, bytes: [UInt8]) throws(RlottieError) -> RlottieComparison {
         let player = try RlottiePlayer(bytes: bytes)
         guard player.frameCount <= maximumFrames else {
-            throw RlottieError(
-                "it has \(player.frameCount) frames from ip to op; the comparison renders each, at most \(maximumFrames)")
+            throw RlottieError(.tooManyFrames(frames: player.frameCount, limit: maximumFrames))
         }
         var builder = Builder(animation: animation)
         let startFrame = animation.inPoint.rounded()

@@ -1,10 +1,29 @@
 import CRlottie
 import Foundation  // NSLock
 
-/// An error from rlottie: the file it refused.
-public struct RlottieError: Error, CustomStringConvertible, Sendable {
-    public let description: String
-    public init(_ description: String) { self.description = description }
+/// An error from rlottie: the file it refused, and why as data.
+public struct RlottieError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// Why rlottie's view of the file cannot be compared.
+    public enum Reason: Sendable, Equatable {
+        /// `lottie_animation_from_data` read no animation.
+        case noAnimation
+        /// It read an animation without a frame or without an area.
+        case emptyAnimation(frames: Int, width: Int, height: Int)
+        /// More frames than the comparison renders (``RlottieComparison/maximumFrames``).
+        case tooManyFrames(frames: Int, limit: Int)
+    }
+
+    public let reason: Reason
+
+    public init(_ reason: Reason) { self.reason = reason }
+
+    public var description: String {
+        switch reason {
+        case .noAnimation: "rlottie refused it (lottie_animation_from_data read no animation)"
+        case let .emptyAnimation(frames, width, height): "rlottie refused it (it read \(frames) frames of \(width) × \(height) px)"
+        case let .tooManyFrames(frames, limit): "it has \(frames) frames from ip to op; the comparison renders each, at most \(limit)"
+        }
+    }
 }
 
 /// A Lottie file loaded by Samsung's rlottie (Debian's librlottie-dev, pkg-config `rlottie`),
@@ -36,7 +55,7 @@ public final class RlottiePlayer {
                 lottie_animation_from_data(chars.baseAddress, key, "")
             }
         }
-        guard let loaded else { throw RlottieError("rlottie refused it (lottie_animation_from_data read no animation)") }
+        guard let loaded else { throw RlottieError(.noAnimation) }
         handle = loaded
         frameCount = lottie_animation_get_totalframe(loaded)
         frameRate = lottie_animation_get_framerate(loaded)
@@ -46,7 +65,7 @@ public final class RlottiePlayer {
         height = h
         guard frameCount > 0, w > 0, h > 0 else {
             lottie_animation_destroy(loaded)
-            throw RlottieError("rlottie refused it (it read \(frameCount) frames of \(w) × \(h) px)")
+            throw RlottieError(.emptyAnimation(frames: frameCount, width: w, height: h))
         }
     }
 

@@ -173,7 +173,8 @@ extension Easing {
         }
         guard let open = trimmed.firstIndex(of: "("), trimmed.hasSuffix(")") else {
             throw EasingSyntaxError(
-                "expected a timing function: a name (\(TimingCurve.named.map(\.name).joined(separator: ", ")), ease, ease-in, ease-out, ease-in-out, step-start, step-end), cubic-bezier(x1, y1, x2, y2), steps(n, jump-start|jump-end|jump-none|jump-both) or linear(…), got \"\(text)\"")
+                "expected a timing function: a name (\(TimingCurve.named.map(\.name).joined(separator: ", ")), ease, ease-in, ease-out, ease-in-out, step-start, step-end), cubic-bezier(x1, y1, x2, y2), steps(n, jump-start|jump-end|jump-none|jump-both) or linear(…), got \"\(text)\"",
+                function: nil, expected: "a timing function", found: text)
         }
         let function = trimmed[..<open].trimmingSpaces
         let inside = String(trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)])
@@ -181,19 +182,21 @@ extension Easing {
         switch function {
         case "cubic-bezier":
             guard arguments.count == 4 else {
-                throw EasingSyntaxError("cubic-bezier() takes 4 numbers x1, y1, x2, y2, got \(arguments.count) in \"\(text)\"")
+                throw EasingSyntaxError("cubic-bezier() takes 4 numbers x1, y1, x2, y2, got \(arguments.count) in \"\(text)\"",
+                    function: "cubic-bezier", expected: "4 numbers x1, y1, x2, y2", found: "\(arguments.count)")
             }
             var numbers: [Double] = []
             for argument in arguments {
                 guard let value = Double(argument), value.isFinite else {
-                    throw EasingSyntaxError("cubic-bezier(): expected a number, got \"\(argument)\"")
+                    throw EasingSyntaxError("cubic-bezier(): expected a number, got \"\(argument)\"", function: "cubic-bezier", expected: "a number", found: argument)
                 }
                 numbers.append(value)
             }
             self = try Self.cubic(numbers)
         case "steps":
             guard (1...2).contains(arguments.count), let n = Int(arguments[0]) else {
-                throw EasingSyntaxError("steps() takes a whole number of steps and an optional position, got \"\(text)\"")
+                throw EasingSyntaxError("steps() takes a whole number of steps and an optional position, got \"\(text)\"",
+                    function: "steps", expected: "a whole number of steps and an optional position", found: text)
             }
             var jump = Jump.jumpEnd
             if arguments.count == 2 {
@@ -202,7 +205,8 @@ extension Easing {
                 case "end": jump = .jumpEnd
                 default:
                     guard let parsed = Jump(rawValue: arguments[1]) else {
-                        throw EasingSyntaxError("steps(): expected jump-start, jump-end, jump-none, jump-both, start or end, got \"\(arguments[1])\"")
+                        throw EasingSyntaxError("steps(): expected jump-start, jump-end, jump-none, jump-both, start or end, got \"\(arguments[1])\"",
+                            function: "steps", expected: "jump-start, jump-end, jump-none, jump-both, start or end", found: arguments[1])
                     }
                     jump = parsed
                 }
@@ -210,29 +214,37 @@ extension Easing {
             // css-easing-1 §3.1: the count must be positive, and above 1 for jump-none.
             let least = jump == .jumpNone ? 2 : 1
             guard n >= least, n <= 1_000_000 else {
-                throw EasingSyntaxError("steps(): expected a step count from \(least) to 1000000 with \(jump.rawValue), got \(n)")
+                throw EasingSyntaxError("steps(): expected a step count from \(least) to 1000000 with \(jump.rawValue), got \(n)",
+                    function: "steps", expected: "a step count from \(least) to 1000000 with \(jump.rawValue)", found: "\(n)")
             }
             self = .steps(count: n, jump: jump)
         case "linear":
             self = try Self.linearFunction(arguments, text: text)
         default:
-            throw EasingSyntaxError("unknown timing function \"\(function)(…)\"; expected cubic-bezier(), steps() or linear()")
+            throw EasingSyntaxError("unknown timing function \"\(function)(…)\"; expected cubic-bezier(), steps() or linear()",
+                function: nil, expected: "cubic-bezier(), steps() or linear()", found: "\(function)(…)")
         }
     }
 
     /// `cubic-bezier` from four numbers, x1 and x2 in [0, 1] (css-easing-1 §2.2).
     public static func cubic(_ numbers: [Double]) throws(EasingSyntaxError) -> Easing {
-        guard numbers.count == 4 else { throw EasingSyntaxError("expected 4 control point numbers x1, y1, x2, y2, got \(numbers.count)") }
+        guard numbers.count == 4 else { throw EasingSyntaxError(
+                "expected 4 control point numbers x1, y1, x2, y2, got \(numbers.count)", function: "cubic-bezier",
+                expected: "4 control point numbers x1, y1, x2, y2", found: "\(numbers.count)") }
         do {
             return .cubic(try TimingCurve(x1: numbers[0], y1: numbers[1], x2: numbers[2], y2: numbers[3]))
         } catch {
             if (0...1).contains(numbers[0]), (0...1).contains(numbers[2]) {
                 let bound = TimingCurve.maximumControlMagnitude
                 throw EasingSyntaxError(
-                    "control points need y1 and y2 within ±\(JSONText.number(bound)) (an overshoot of a million times the move), got y1 \(JSONText.number(numbers[1])), y2 \(JSONText.number(numbers[3]))")
+                    "control points need y1 and y2 within ±\(JSONText.number(bound)) (an overshoot of a million times the move), got y1 \(JSONText.number(numbers[1])), y2 \(JSONText.number(numbers[3]))",
+                    function: "cubic-bezier", expected: "y1 and y2 within ±\(JSONText.number(bound))",
+                    found: "y1 \(JSONText.number(numbers[1])), y2 \(JSONText.number(numbers[3]))")
             }
             throw EasingSyntaxError(
-                "control points need x1 and x2 in 0 … 1 (css-easing-1 §2.2; y may overshoot), got x1 \(JSONText.number(numbers[0])), x2 \(JSONText.number(numbers[2]))")
+                "control points need x1 and x2 in 0 … 1 (css-easing-1 §2.2; y may overshoot), got x1 \(JSONText.number(numbers[0])), x2 \(JSONText.number(numbers[2]))",
+                function: "cubic-bezier", expected: "x1 and x2 in 0 … 1",
+                found: "x1 \(JSONText.number(numbers[0])), x2 \(JSONText.number(numbers[2]))")
         }
     }
 
@@ -245,12 +257,13 @@ extension Easing {
         for argument in arguments {
             let words = argument.split(separator: " ").map(String.init)
             guard (1...3).contains(words.count), let output = Double(words[0]), output.isFinite else {
-                throw EasingSyntaxError("linear(): expected a stop \"OUTPUT [IN%] [IN%]\", got \"\(argument)\"")
+                throw EasingSyntaxError("linear(): expected a stop \"OUTPUT [IN%] [IN%]\", got \"\(argument)\"",
+                    function: "linear", expected: "a stop \"OUTPUT [IN%] [IN%]\"", found: argument)
             }
             var percents: [Double] = []
             for word in words.dropFirst() {
                 guard word.hasSuffix("%"), let p = Double(word.dropLast()), p.isFinite else {
-                    throw EasingSyntaxError("linear(): expected a percentage like 25%, got \"\(word)\"")
+                    throw EasingSyntaxError("linear(): expected a percentage like 25%, got \"\(word)\"", function: "linear", expected: "a percentage like 25%", found: word)
                 }
                 percents.append(p / 100)
             }
@@ -265,7 +278,8 @@ extension Easing {
             }
         }
         guard outputs.count >= 2 else {
-            throw EasingSyntaxError("linear() needs at least 2 stops, got \(outputs.count) in \"\(text)\"")
+            throw EasingSyntaxError("linear() needs at least 2 stops, got \(outputs.count) in \"\(text)\"", function: "linear", expected: "at least 2 stops",
+                found: "\(outputs.count)")
         }
         if inputs[0] == nil { inputs[0] = 0 }
         if inputs[inputs.count - 1] == nil { inputs[inputs.count - 1] = 1 }
@@ -289,16 +303,31 @@ extension Easing {
         }
         let points = zip(inputs, outputs).map { SIMD2($0!, $1) }
         guard points.first!.x <= 0, points.last!.x >= 1 else {
-            throw EasingSyntaxError("linear(): the stops must span 0% … 100% of the time, got \(JSONText.number(100 * points.first!.x))% … \(JSONText.number(100 * points.last!.x))%")
+            throw EasingSyntaxError("linear(): the stops must span 0% … 100% of the time, got \(JSONText.number(100 * points.first!.x))% … \(JSONText.number(100 * points.last!.x))%",
+                function: "linear", expected: "stops spanning 0% … 100% of the time",
+                found: "\(JSONText.number(100 * points.first!.x))% … \(JSONText.number(100 * points.last!.x))%")
         }
         return .piecewiseLinear(points)
     }
 }
 
-/// A timing function's text that cannot be read.
+/// A timing function's text that cannot be read: the message, and its parts as data.
 public struct EasingSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
     public let description: String
-    init(_ description: String) { self.description = description }
+    /// The function the error is inside (`cubic-bezier`, `steps`, `linear`); `nil` when the
+    /// text as a whole is not a timing function.
+    public let function: String?
+    /// What was expected, in the message's words (`a number`, `at least 2 stops`).
+    public let expected: String
+    /// What was found instead: the text, the argument or word, or a count (`3`).
+    public let found: String
+
+    init(_ description: String, function: String?, expected: String, found: String) {
+        self.description = description
+        self.function = function
+        self.expected = expected
+        self.found = found
+    }
 }
 
 extension StringProtocol {

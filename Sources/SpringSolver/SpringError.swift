@@ -7,10 +7,18 @@ public enum SpringError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidParameter(name: String, value: Double, expected: String)
     /// An integrator name that is not in ``IntegratorKind``.
     case unknownIntegrator(String)
-    /// A named-values description of a spring that does not name one vocabulary completely.
-    case invalidVocabulary(String)
-    /// An adaptive integration that could not meet its tolerance (step underflow or step cap).
-    case integrationFailed(time: Double, reason: String)
+    /// A named-values description of a spring that does not name one vocabulary completely:
+    /// the keys given (sorted; empty when none) and each vocabulary's keys as usage
+    /// (`--stiffness K --damping C [--mass M]`), the ones accepted.
+    case invalidVocabulary(given: [String], accepted: [String])
+    /// A fixed-step integrator asked to run a general second-order system it does not run on;
+    /// `supported` lists the ones that do.
+    case integratorNotOnSystem(IntegratorKind, supported: [IntegratorKind])
+    /// An adaptive integrator asked for a fixed step (`dopri54`: `DormandPrince54` runs it).
+    case integratorHasNoFixedStep(IntegratorKind)
+    /// An adaptive integration that could not meet its tolerance (step underflow or step cap),
+    /// at `time`.
+    case integrationFailed(time: Double, reason: IntegrationFailure)
     /// Finite values each in their domain whose combination is not representable: a derived
     /// quantity (a stiffness from a tiny response, a distance between two huge positions)
     /// overflows or underflows. `values` names the given values (`--response 1e-300
@@ -25,8 +33,14 @@ public enum SpringError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .unknownIntegrator(name):
             let known = IntegratorKind.allCases.map(\.rawValue).joined(separator: ", ")
             return "unknown integrator '\(name)', expected one of: \(known)"
-        case let .invalidVocabulary(message):
-            return message
+        case let .invalidVocabulary(given, accepted):
+            let list = accepted.joined(separator: " | ")
+            if given.isEmpty { return "no spring parameters given; expected one of: \(list)" }
+            return "spring parameters {\(given.joined(separator: ", "))} do not name exactly one vocabulary; expected one of: \(list)"
+        case let .integratorNotOnSystem(kind, supported):
+            return "integrator '\(kind.rawValue)' does not run on a general system; expected one of \(supported.map(\.rawValue).joined(separator: ", "))"
+        case let .integratorHasNoFixedStep(kind):
+            return "integrator '\(kind.rawValue)' is adaptive and has no fixed step; use DormandPrince54"
         case let .integrationFailed(time, reason):
             return "integration failed at t = \(SpringError.format(time)): \(reason)"
         case let .outOfRange(values, reason):
@@ -54,6 +68,31 @@ public enum SpringError: Error, Equatable, Sendable, CustomStringConvertible {
             return String(Int64(value))
         }
         return "\(value)"
+    }
+}
+
+/// Why an adaptive integration stopped (``SpringError/integrationFailed(time:reason:)``), with
+/// the numbers behind it.
+public enum IntegrationFailure: Equatable, Sendable, CustomStringConvertible {
+    /// More than this many steps, accepted and rejected.
+    case stepLimit(Int)
+    /// The error control shrank the step to `step`, below 1e-14 × the larger of |t| and the
+    /// remaining span.
+    case stepUnderflow(step: Double)
+    /// The solution is not finite even at the floor step `step`.
+    case nonFiniteAtFloor(step: Double)
+    /// The solution is not finite.
+    case nonFinite
+
+    public var description: String {
+        switch self {
+        case .stepLimit(let steps): "more than \(steps) steps"
+        case .stepUnderflow(let h):
+            "step size underflow (h = \(h), below 1e-14 × the larger of |t| and the remaining span: too stiff for this span at this tolerance)"
+        case .nonFiniteAtFloor(let h):
+            "step size underflow (the solution is not finite even at h = \(h), 1e-14 × the larger of |t| and the remaining span: too stiff for this span)"
+        case .nonFinite: "the solution is not finite"
+        }
     }
 }
 

@@ -43,21 +43,17 @@ extension SpringParameters {
     /// // .response(response: 0.5, dampingRatio: 0.8, mass: 1)
     /// ```
     ///
-    /// - Throws: ``SpringError/invalidVocabulary(_:)`` when the keys name no vocabulary
+    /// - Throws: ``SpringError/invalidVocabulary(given:accepted:)`` when the keys name no vocabulary
     ///   completely or mix several, with a one-line list of the accepted key sets.
     public init(namedValues values: [String: Double]) throws {
         let given = Set(values.keys)
-        let all = Self.vocabularyKeys.map(\.usage).joined(separator: " | ")
-        guard !given.isEmpty else {
-            throw SpringError.invalidVocabulary("no spring parameters given; expected one of: \(all)")
-        }
+        let all = Self.vocabularyKeys.map(\.usage)
+        guard !given.isEmpty else { throw SpringError.invalidVocabulary(given: [], accepted: all) }
         let matches = Self.vocabularyKeys.filter { keys in
             Set(keys.required).isSubset(of: given) && given.isSubset(of: Set(keys.required).union(keys.optional.keys))
         }
         guard let keys = matches.first, matches.count == 1 else {
-            let names = given.sorted().joined(separator: ", ")
-            throw SpringError.invalidVocabulary(
-                "spring parameters {\(names)} do not name exactly one vocabulary; expected one of: \(all)")
+            throw SpringError.invalidVocabulary(given: given.sorted(), accepted: all)
         }
         func value(_ key: String) -> Double { values[key] ?? keys.optional[key]! }
         switch keys.vocabulary {

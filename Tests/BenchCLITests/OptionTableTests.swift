@@ -59,8 +59,8 @@ import Testing
     /// A value just outside the option's range, when it has one.
     static func outside(_ kind: OptionSpec.Kind) -> String? {
         switch kind {
-        case .number(let range), .numbers(let range): range.outside.map { "\($0)" }
-        case .whole(let range, _), .wholes(let range): "\(range.upperBound + 1)"
+        case .number(let range), .numbers(let range, _): range.outside.map { "\($0)" }
+        case .whole(let range, _), .wholes(let range, _): "\(range.upperBound + 1)"
         case .seed: "18446744073709551616"
         case .text, .choice: nil
         }
@@ -104,10 +104,10 @@ import Testing
         switch option.kind {
         case .text: return "x"
         case .choice(let words): return words[0]
-        case .number(let range), .numbers(let range):
+        case .number(let range), .numbers(let range, _):
             let candidates: [Double] = [1, 0.5, 0.01, 0, 60, -1, 1e7]
             return candidates.first { range.problem(with: $0) == nil }.map { "\($0)" }
-        case .whole(let range, _), .wholes(let range): return "\(range.lowerBound)"
+        case .whole(let range, _), .wholes(let range, _): return "\(range.lowerBound)"
         case .seed: return "1"
         }
     }

@@ -133,7 +133,7 @@ struct BaselineTests {
             _ = try store.load("broken")
             Issue.record("a corrupt baseline loaded")
         } catch let error as BenchKitError {
-            guard case .corruptBaseline(let path, _) = error else {
+            guard case .corruptBaseline(let path, _, _, _) = error else {
                 Issue.record("unexpected error \(error)")
                 return
             }
@@ -153,7 +153,9 @@ struct BaselineTests {
     @Test(arguments: [0, -3])
     func nonPositiveMedianInABaselineIsCorrupt(_ median: Double) throws {
         let data = try report([result("a/x", median: median, ci: (-4, 1))]).jsonData()
-        #expect(throws: BenchKitError.corruptBaseline(path: "x.json", reason: "results[0].median must be a positive finite number, got \(median)")) {
+        #expect(throws: BenchKitError.corruptBaseline(
+            path: "x.json", reason: "results[0].median must be a positive finite number, got \(median)", key: "results[0].median",
+            expected: "a positive finite number")) {
             try RunReport(jsonData: data, source: "x.json")
         }
     }
@@ -187,11 +189,11 @@ struct BaselineTests {
         try FileManager.default.createDirectory(at: store.url(forName: "folder"), withIntermediateDirectories: true)
         let folder = try store.url(forName: "folder").path
         #expect(throws: BenchKitError.readFailed(path: folder, reason: "it is a folder, not a file")) { try store.load("folder") }
-        for (contents, reason) in [("[1, 2, 3]", "the document should be a JSON object"),
-                                   ("{\"schema\": 3}", "schema should be a string")] {
+        for (contents, reason, key, expected) in [("[1, 2, 3]", "the document should be a JSON object", nil, "a JSON object"),
+                                                  ("{\"schema\": 3}", "schema should be a string", "schema", "a string")] as [(String, String, String?, String?)] {
             try Data(contents.utf8).write(to: store.url(forName: "odd"))
             let path = try store.url(forName: "odd").path
-            #expect(throws: BenchKitError.corruptBaseline(path: path, reason: reason)) { try store.load("odd") }
+            #expect(throws: BenchKitError.corruptBaseline(path: path, reason: reason, key: key, expected: expected)) { try store.load("odd") }
         }
     }
 

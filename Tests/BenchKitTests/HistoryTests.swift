@@ -220,13 +220,13 @@ struct MergedRunsTests {
     @Test func differentSchemasAreRefusedInOneLine() throws {
         let run = try document(cpu: "A", median: 1, speedup: 1)
         let validate = Data("{\"schema\": \"flightline.validate/1\", \"scenes\": []}".utf8)
-        #expect(throws: BenchKitError.cannotMerge("the documents have different schemas: a.json is 'flightline.run/1', v.json is 'flightline.validate/1'")) {
+        #expect(throws: BenchKitError.cannotMerge(.differentSchemas(file: "a.json", schema: "flightline.run/1", otherFile: "v.json", otherSchema: "flightline.validate/1"))) {
             try MergedRuns(documents: [("a.json", run), ("v.json", validate)])
         }
-        #expect(throws: BenchKitError.cannotMerge("merge joins 'flightline.run/1' documents ('bench run --json'); v.json is 'flightline.validate/1'")) {
+        #expect(throws: BenchKitError.cannotMerge(.notRuns(file: "v.json", schema: "flightline.validate/1", expected: "flightline.run/1"))) {
             try MergedRuns(documents: [("v.json", validate)])
         }
-        #expect(throws: BenchKitError.cannotMerge("n.json is not a JSON object")) { try MergedRuns(documents: [("n.json", Data("[1]".utf8))]) }
-        #expect(throws: BenchKitError.cannotMerge("no documents given")) { try MergedRuns(documents: []) }
+        #expect(throws: BenchKitError.cannotMerge(.notAnObject(file: "n.json"))) { try MergedRuns(documents: [("n.json", Data("[1]".utf8))]) }
+        #expect(throws: BenchKitError.cannotMerge(.noDocuments)) { try MergedRuns(documents: []) }
     }
 }

@@ -101,7 +101,9 @@ import Testing
         let root = try JSONParser.parse(#"{"duration": "1s", "count": 2.5, "speed": -1, "extra": 0}"#)
         var object = try root.object()
         let duration = try object.required("duration")
-        #expect(throws: JSONDocumentError("duration: expected a number, got a string (\"1s\")", line: 1, column: 14, path: "duration")) {
+        #expect(throws: JSONDocumentError(
+            "duration: expected a number, got a string (\"1s\")", line: 1, column: 14, path: "duration", expected: "a number",
+            found: "a string (\"1s\")")) {
             try duration.number()
         }
         #expect(throws: JSONDocumentError.self) { try object.required("count").integer() }

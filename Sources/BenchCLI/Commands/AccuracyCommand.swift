@@ -26,7 +26,9 @@ let accuracyCommand = Command(
     was not measured); '-' writes only the JSON to stdout.
     """,
     options: [
-        .numbers("ladder", "A,…", "requested accuracies (1 to 20, each in 1e-15…1, comma-separated)"),
+        .numbers("ladder", "A,…", "requested accuracies, comma-separated, none repeated (default 1e-3 … 1e-13)", in: NumberRange(
+            atLeast: AccuracyMap.finestRung, atMost: 1, wording: "accuracy must be in \(AccuracyMap.finestRung)…1 (below 1e-15 a double cannot hold the answer)"),
+                 count: .atMost(AccuracyMap.maximumRungs, "accuracies")),
         .json("flightline.accuracy/1", "every rung"),
     ],
     run: { arguments, console in
@@ -38,7 +40,10 @@ let accuracyCommand = Command(
         do {
             map = try AccuracyMap.compute(kernels: kernels, ladder: ladder, timed: isOptimizedBuild)
         } catch let error as AccuracyMapError {
-            throw CLIError.usage(error.description)
+            // A kernel is a positional; the rest is --ladder's.
+            throw CLIError.usage(
+                error.description, option: error.subject == .kernel ? nil : "ladder", value: error.value,
+                expected: error.expected.isEmpty ? nil : error.expected)
         }
         if destination != "-" {
             let policy = try plotPolicy(for: console, width: nil, height: nil, color: nil)

@@ -33,8 +33,8 @@ let allCommand = Command(
         .flag("quick", "a shorter job: GSL-raced kernels only, integrators at 60 Hz only"),
         .json("flightline.all/1", "every part's results"),
     ],
+    positionalLimit: 0,
     run: { arguments, console in
-        try arguments.requirePositionals(atMost: 0, command: "all")
         guard isOptimizedBuild else {
             throw CLIError.usage("the main job times kernels, so it refuses a debug build; build with 'swift build -c release' (scripts/bench.sh does)")
         }

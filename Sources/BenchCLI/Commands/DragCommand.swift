@@ -30,16 +30,21 @@ let dragCommand = Command(
     """,
     options: dragSpringSpecs + [
         .choice("platform", "P", VelocityTrackerKind.allCases.map(\.rawValue), "one tracker: android, android-impulse, flutter or uikit (default: all four)"),
-        .numbers("target", "X,Y", "the spring's target, each within ±1e9 (default: the first sample)", in: NumberRange(
-            atLeast: -1e9, atMost: 1e9, wording: "expects X,Y: two finite numbers within ±1e9")),
+        .numbers("target", "X,Y", "the spring's target (default: the first sample)", in: NumberRange(
+            atLeast: -1e9, atMost: 1e9, wording: "expects X,Y: two finite numbers within ±1e9"),
+                 count: .exactly(2, "numbers", wording: "expects X,Y: two finite numbers within ±1e9")),
         .wholeRates,
         .json("flightline.drag/1", "the release per tracker"),
     ],
-    run: { arguments, console in
-        try arguments.requirePositionals(atMost: 1, command: "drag")
-        guard let path = arguments.positionals.first else {
+    positionalLimit: 1,
+    validation: { arguments in
+        guard !arguments.positionals.isEmpty else {
             throw CLIError.usage("bench drag needs a pointer sample file (CSV: t,x,y per line)")
         }
+        try SpringOptions.validate(arguments)
+    },
+    run: { arguments, console in
+        let path = arguments.positionals[0]
         let names = VelocityTrackerKind.allCases.map(\.rawValue)
         let trackers = try arguments.choice("platform", names).flatMap(VelocityTrackerKind.init(rawValue:)).map { [$0] }
             ?? VelocityTrackerKind.allCases
@@ -48,7 +53,7 @@ let dragCommand = Command(
         if let destination { try checkDocumentDestination(destination) }
         let spring = try dragSpring(arguments)
         let samples = try PointerCSV.read(path)
-        let target = try targetPoint(arguments) ?? samples[0].position
+        let target = targetPoint(arguments) ?? samples[0].position
         let releases: [DragRelease]
         do {
             releases = try trackers.map { try DragRelease(samples: samples, tracker: $0, spring: spring.spring, target: target) }
@@ -83,13 +88,9 @@ private func dragSpring(_ arguments: Arguments) throws -> (spring: DampedSpring,
     }
 }
 
-/// `--target X,Y`: two numbers (each finite and within ±1e9: the option table).
-private func targetPoint(_ arguments: Arguments) throws -> SIMD2<Double>? {
-    guard let numbers = arguments.numbers("target") else { return nil }
-    guard numbers.count == 2 else {
-        throw CLIError.usage("--target expects X,Y: two finite numbers within ±1e9, got \(quoted(arguments.string("target") ?? ""))")
-    }
-    return SIMD2(numbers[0], numbers[1])
+/// `--target X,Y`: two numbers, each finite and within ±1e9 (the option's kind).
+private func targetPoint(_ arguments: Arguments) -> SIMD2<Double>? {
+    arguments.numbers("target").map { SIMD2($0[0], $0[1]) }
 }
 
 /// Pointer samples from CSV text: `t,x,y` per line, an optional header, blank lines skipped.

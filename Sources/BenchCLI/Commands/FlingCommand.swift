@@ -42,18 +42,19 @@ let flingCommand = Command(
     Android's glow (before 12) does not move the content and is not modelled.
     """,
     options: [
-        .number("velocity", "V", "release velocity in the platform's unit per second (required; 0 < |V| ≤ 100000)", in: NumberRange(
+        .number("velocity", "V", "release velocity in the platform's unit per second (required; not 0)", in: NumberRange(
             atLeast: -Fling.maximumSpeed, atMost: Fling.maximumSpeed)),
         .choice("platform", "P", FlingPlatform.allCases.map(\.rawValue), "uikit, uikit-fast, android, flutter, flutter-bouncing or chrome (required)"),
-        .number("density", "D", "android: DisplayMetrics.density; flutter-bouncing: device pixel ratio (0.1…10, default 1)", in: NumberRange(atLeast: 0.1, atMost: 10)),
-        .number("extent", "L", "distance to the content edge in the fling's direction (0 < L ≤ 10000000): report the edge hand-off", in: NumberRange(greaterThan: 0, atMost: 1e7)),
+        .number("density", "D", "android: DisplayMetrics.density; flutter-bouncing: device pixel ratio (default 1)", in: NumberRange(atLeast: 0.1, atMost: 10)),
+        .number("extent", "L", "distance to the content edge in the fling's direction: report the edge hand-off", in: NumberRange(greaterThan: 0, atMost: 1e7)),
         .choice("edge", "E", EdgeFling.AndroidEdge.allCases.map(\.rawValue), "android with --extent: stretch (Android 12+, default) or spring-back (OverScroller, Android 11 and earlier)"),
-        .number("over", "PX", "android with --extent --edge spring-back: OverScroller's overscroll allowance in px, 0…10000000 (default 400)", in: NumberRange(atLeast: 0, atMost: 1e7)),
-        .number("pull", "X", "the finger's drag past the content edge before it lets go (0 < X ≤ 1000000): report the displacement and the return", in: NumberRange(greaterThan: 0, atMost: 1e6)),
-        .number("viewport", "D", "with --pull, or android's stretch with --extent: the viewport's dimension along the drag, 0 < D ≤ 1000000 (default 800)", in: NumberRange(greaterThan: 0, atMost: 1e6)),
+        .number("over", "PX", "android with --extent --edge spring-back: OverScroller's overscroll allowance in px (default 400)", in: NumberRange(atLeast: 0, atMost: 1e7)),
+        .number("pull", "X", "the finger's drag past the content edge before it lets go: report the displacement and the return", in: NumberRange(greaterThan: 0, atMost: 1e6)),
+        .number("viewport", "D", "with --pull, or android's stretch with --extent: the viewport's dimension along the drag (default 800)", in: NumberRange(greaterThan: 0, atMost: 1e6)),
         .wholeRates,
         .json("flightline.fling/1", "the fling"),
     ],
+    positionalLimit: 0,
     rules: [
         .excludes("pull", ["extent", "over", "edge"], "{other} and --pull describe different releases: give one"),
         .requires("viewport", anyOf: ["pull", "extent"], "--viewport applies with --pull, or to android's stretch with --extent"),
@@ -86,7 +87,6 @@ let flingCommand = Command(
         }
     },
     run: { arguments, console in
-        try arguments.requirePositionals(atMost: 0, command: "fling")
         let platform = try flingPlatform(arguments)
         if let pull = arguments.number("pull") {
             let rates = flingRates(arguments)

@@ -29,15 +29,17 @@ let historyCommand = Command(
         .option("filter", "PATTERN", "only benchmarks whose name matches this regular expression"),
         .option("history", "DIR", "the history folder (default: $FLIGHTLINE_HISTORY, else the package's Benchmarks/history)"),
         .option("history-name", "NAME", "the history file's name (default: this machine's CPU model and cores, as in xeon-2core)"),
-        .number("max-pvalue", "P", "the largest t-test p-value a change point may have, in (0, 1) (default 0.001)", in: NumberRange(greaterThan: 0, below: 1)),
+        .number("max-pvalue", "P", "the largest t-test p-value a change point may have (default 0.001)", in: NumberRange(greaterThan: 0, below: 1)),
         .plotWidth,
         .plotHeight(default: "10"),
         .ascii,
         .color,
         .json("flightline.history-analysis/1", "the series and change points"),
     ],
+    positionalLimit: 1,
+    // The filter given twice (option and deprecated positional) is refused here, before the run.
+    validation: { arguments in _ = try historyFilterPattern(arguments) },
     run: { arguments, console in
-        try arguments.requirePositionals(atMost: 1, command: "history")
         let (pattern, note) = try historyFilterPattern(arguments)
         let filter = try pattern.map { pattern in try benchKit { try BenchmarkFilter(pattern) } }
         let maxPValue = arguments.number("max-pvalue") ?? ChangePoints.defaultMaxPValue

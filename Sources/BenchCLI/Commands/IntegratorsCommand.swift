@@ -71,9 +71,11 @@ let integratorsCommand = Command(
     Only --hz and --json apply with --system.
     """,
     options: SpringOptions.specsWithMenuFallback.filter { $0.name != "duration" && $0.name != "bounce" } + [
-        .numbers("hz", "R,…", "refresh rates, frames per second, each 1…100000 (default 60,120; at most 1000 with --engines, 4000 with --system)", in: NumberRange(atLeast: SceneSelection.minimumRate, atMost: IntegratorsRequest.maximumRate)),
-        .wholes("substeps", "N,…", "fixed-step substeps per frame, each 1…\(IntegratorsRequest.maximumSubsteps) (default 1)", in: 1...IntegratorsRequest.maximumSubsteps),
-        .number("duration", "S", "simulated span in seconds, at most 60 (default 1.5 × the settle time, 2…60 s)", in: NumberRange(
+        .numbers("hz", "R,…", "refresh rates, frames per second (default 60,120; at most 1000 with --engines, 4000 with --system)", in: NumberRange(atLeast: SceneSelection.minimumRate, atMost: IntegratorsRequest.maximumRate),
+                 count: .atMost(IntegratorsRequest.maximumListLength, "rates")),
+        .wholes("substeps", "N,…", "fixed-step substeps per frame (default 1)", in: 1...IntegratorsRequest.maximumSubsteps,
+                 count: .atMost(IntegratorsRequest.maximumListLength, "counts")),
+        .number("duration", "S", "simulated span in seconds (default 1.5 × the settle time, 2…60 s)", in: NumberRange(
             greaterThan: 0, atMost: IntegratorsRequest.maximumDuration,
             wording: "must be at most \(IntegratorsRequest.maximumDuration.formatted) s (the simulated span; the default's own cap)")),
         .json("flightline.integrators/1; flightline.engines/1 with --engines, flightline.systems/1 with --system", "the comparison"),
@@ -84,6 +86,7 @@ let integratorsCommand = Command(
         .choice("browser", "NAME", BrowserTimer.allCases.map(\.rawValue), "with --engines: performance.now()'s resolution: chrome (default), chrome-isolated, firefox, safari, ideal"),
         .option("system", "NAME", "a nonlinear system against GSL instead: drag-spring, pendulum, duffing, chain"),
     ],
+    positionalLimit: 0,
     rules: integratorsRules,
     validation: { arguments in
         // How fast a rate may be depends on what runs: engines deliver frames as a display
@@ -94,9 +97,9 @@ let integratorsCommand = Command(
         if let limit, let tooFast = arguments.numbers("hz")?.first(where: { $0 > limit.rate }) {
             throw CLIError.usage("--hz must be at most \(limit.rate.formatted) with \(limit.with), got \(tooFast.formatted)", option: "hz", value: arguments.string("hz"))
         }
+        try SpringOptions.validate(arguments)
     },
     run: { arguments, console in
-        try arguments.requirePositionals(atMost: 0, command: "integrators")
         if arguments.has("system") { return try runSystem(arguments: arguments, console: console) }
         let request = try IntegratorsRequest(arguments)
         if arguments.has("engines") {
@@ -169,10 +172,7 @@ private func runSystem(arguments: Arguments, console: Console) throws -> ExitCod
     }
     var configuration = NonlinearStudy.Configuration(measuresTime: isOptimizedBuild)
     if let rates = arguments.numbers("hz") {
-        guard rates.count <= IntegratorsRequest.maximumListLength else {
-            throw CLIError.usage("--hz takes at most \(IntegratorsRequest.maximumListLength) rates, got \(rates.count)")
-        }
-        // At most 4000 Hz: the command's validation.
+        // At most 8 rates (the option's kind), each at most 4000 Hz (the command's validation).
         configuration.rates = rates
     }
     let study: NonlinearStudy
@@ -213,15 +213,10 @@ struct IntegratorsRequest {
     static let maximumWork = 200_000_000.0
 
     init(_ arguments: Arguments) throws {
-        // Each rate, count and the duration are within their ranges (the option table).
+        // Each rate, count and the duration are within their ranges, and the lists within
+        // their lengths (the option table).
         rates = arguments.numbers("hz") ?? [60, 120]
-        guard rates.count <= Self.maximumListLength else {
-            throw CLIError.usage("--hz takes at most \(Self.maximumListLength) rates, got \(rates.count)")
-        }
         substeps = arguments.wholes("substeps") ?? [1]
-        guard substeps.count <= Self.maximumListLength else {
-            throw CLIError.usage("--substeps takes at most \(Self.maximumListLength) counts, got \(substeps.count)")
-        }
         duration = arguments.number("duration")
         if let request = try SpringOptions.request(from: arguments, ignoring: ["duration"]) {
             let values = request.parameters.namedValues.sorted { $0.key < $1.key }

@@ -9,8 +9,8 @@ let listCommand = Command(
     scenes:[…]} (the scene lines as printed); '-' writes only the JSON to stdout.
     """,
     options: [.json("flightline.list/1", "the benchmarks and scenes")],
+    positionalLimit: 0,
     run: { arguments, console in
-        try arguments.requirePositionals(atMost: 0, command: "list")
         if let destination = arguments.string("json") {
             try checkDocumentDestination(destination)
             let benchmarks = try registeredBenchmarks().map { benchmark in

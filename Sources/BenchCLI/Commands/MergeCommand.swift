@@ -26,18 +26,20 @@ let mergeCommand = Command(
         .json("flightline.merge/1", "the merged runs", formats: true),
         OutputFormat.spec([.json, .markdown]),
     ],
-    run: { arguments, console in
+    validation: { arguments in
         guard !arguments.positionals.isEmpty else {
             throw CLIError.usage("'bench merge' needs one or more flightline.run/1 files (from 'bench run --json FILE')")
         }
         if arguments.string("format") == "text" {
             throw CLIError.usage("--format text is gone: the table is what 'bench merge' prints without --format; --format chooses the document (json or markdown), as in 'bench run'", option: "format", value: "text")
         }
-        let (format, destination) = try OutputFormat.parse(arguments, allowed: [.json, .markdown], command: "merge")
-        if let destination { try checkDocumentDestination(destination) }
         guard arguments.positionals.filter({ $0 == "-" }).count <= 1 else {
             throw CLIError.usage("standard input ('-') can be read only once")
         }
+    },
+    run: { arguments, console in
+        let (format, destination) = try OutputFormat.parse(arguments, allowed: [.json, .markdown], command: "merge")
+        if let destination { try checkDocumentDestination(destination) }
         let documents = try arguments.positionals.map { path -> (source: String, data: Data) in
             if path == "-" { return ("standard input", try readStandardInput()) }
             return (path, try benchKit { try InputFile.read(path) })

@@ -58,12 +58,22 @@ let pathCommand = Command(
       11.492901  7.000000  8.000000  1.000000  0.000000
     """,
     options: [
-        .numbers("at-distance", "S,…", "distances along the path (comma-separated, each in 0…length)"),
-        .whole("samples", "N", "also N evenly spaced samples from the start to the end (1…10000; with --at-distance at most 10000 in all)", in: 1...PathRequest.maximumSamples),
+        .numbers("at-distance", "S,…", "distances along the path (comma-separated, each in 0…length)",
+                 count: .atMost(PathRequest.maximumSamples, "distances", reason: "the frames of 10 s at 1000 Hz")),
+        .whole("samples", "N", "also N evenly spaced samples from the start to the end (with --at-distance at most 10000 in all)", in: 1...PathRequest.maximumSamples),
         .number("accuracy", "A", "largest error of lengths and positions, in points (default 1e-9, scaled up for paths beyond 2000 pt)", greaterThan: 0),
         .number("flatten", "TOL", "also flatten into polylines within TOL pt: vertices and measured deviation per subpath", greaterThan: 0),
         .json("flightline.path/1 plus bounds and flattened", "the result"),
     ],
+    validation: { arguments in
+        guard !arguments.positionals.isEmpty else {
+            throw CLIError.usage("'bench path' needs SVG path data, e.g. bench path 'M 0 0 L 3 4'")
+        }
+        guard arguments.positionals.count == 1 else {
+            throw CLIError.usage(
+                "'bench path' takes the path data as one quoted argument, got \(arguments.positionals.count) arguments ('\(arguments.positionals[1])' is extra)")
+        }
+    },
     run: { arguments, console in
         let request = try PathRequest(arguments)
         let report = try PathReport(request)
@@ -103,21 +113,13 @@ struct PathRequest {
     static let maximumSamples = 10_000
 
     init(_ arguments: Arguments) throws {
-        guard let data = try arguments.positionals.first.map({ try readPathData($0, for: "path data") }) else {
-            throw CLIError.usage("'bench path' needs SVG path data, e.g. bench path 'M 0 0 L 3 4'")
-        }
-        guard arguments.positionals.count == 1 else {
-            throw CLIError.usage(
-                "'bench path' takes the path data as one quoted argument, got \(arguments.positionals.count) arguments ('\(arguments.positionals[1])' is extra)")
-        }
+        // One positional: the command's validation.
+        let data = try readPathData(arguments.positionals[0], for: "path data")
         pathData = data
         let asked = arguments.number("accuracy")
         accuracy = asked ?? Accuracy.default
         accuracyWasGiven = asked != nil
         distances = arguments.numbers("at-distance") ?? []
-        guard distances.count <= Self.maximumSamples else {
-            throw CLIError.usage("--at-distance takes at most \(Self.maximumSamples) distances (the frames of 10 s at 1000 Hz), got \(distances.count)")
-        }
         sampleCount = arguments.whole("samples") ?? 0
         guard distances.count + sampleCount <= Self.maximumSamples else {
             throw CLIError.usage(

@@ -42,7 +42,7 @@ let plotCommand = Command(
     options: [
         .choice("quantity", "Q", PlotQuantity.allCases.map(\.rawValue), "what to plot: \(PlotQuantity.allCases.map(\.rawValue).joined(separator: ", "))"),
         .option("layer", "NAME", "with a Lottie file: the layer or shape group to plot, named as 'bench validate FILE.json' names it (LAYER, LAYER/GROUP); with a scene file: plot only this layer's animated properties"),
-        .sceneRates("R", "frame rate, frames per second, 1…1000 (default 60)"),
+        .sceneRates("R", "frame rate, frames per second (default 60)", count: .exactly(1, "rate", wording: "takes one rate for a plot")),
         .choice("mode", "MODE", TimingMode.allCases.map(\.rawValue), "path timing: linear (default, the demo's keyframes) or paced (constant speed)"),
         .plotWidth,
         .plotHeight(default: "LINES, else the terminal, else 24"),
@@ -53,6 +53,15 @@ let plotCommand = Command(
         .json("flightline.plot/1", "the plotted series and marks"),
     ] + SceneSelection.specs,
     rules: SceneSelection.rules,
+    validation: { arguments in
+        if arguments.has("trace") {
+            if let scene = arguments.positionals.first {
+                throw CLIError.usage("--trace plots a recording, not scenes; got the scene \(quoted(scene)) too")
+            }
+        } else {
+            try SceneSelection.validate(arguments, defaultNames: [])
+        }
+    },
     run: { arguments, console in
         let destination = arguments.string("json")
         if let destination { try checkDocumentDestination(destination) }
@@ -80,10 +89,8 @@ struct PlotRequest {
     init(_ arguments: Arguments, console: Console) throws {
         // Bad options first, before any work: quantity, rate, mode, size and colour.
         let quantityName = try arguments.choice("quantity", PlotQuantity.allCases.map(\.rawValue))
-        let rates = try SceneSelection.rates(arguments, defaults: [60])
-        guard rates.count == 1, let firstRate = rates.first else {
-            throw CLIError.usage("--hz takes one rate for a plot, got \(rates.count) ('\(arguments.string("hz") ?? "")')")
-        }
+        // One rate: the option's kind.
+        let firstRate = try SceneSelection.rates(arguments, defaults: [60])[0]
         let modeName = try arguments.choice("mode", TimingMode.allCases.map(\.rawValue))
         let policy = try plotPolicy(for: console, width: arguments.string("width"), height: arguments.string("height"), color: arguments.string("color"))
 
@@ -93,9 +100,6 @@ struct PlotRequest {
         var traces: [String: MotionTrace] = [:]
         var lottieQuantity: PlotQuantity?
         if let path = arguments.string("trace") {
-            if let scene = arguments.positionals.first {
-                throw CLIError.usage("--trace plots a recording, not scenes; got the scene \(quoted(scene)) too")
-            }
             let recorded = try FrameDeliveryOption.readTraces(path)
             for trace in recorded { traces[trace.source] = trace }
             if !arguments.has("hz") {

@@ -2,6 +2,9 @@ import BenchKit
 import Foundation
 import Motion
 
+/// The rates `bench report` charts without `--hz`: one, 60.
+let reportDefaultRates: [Double] = [60]
+
 let reportCommand = Command(
     name: "report",
     synopsis: "[SCENE…|FILE.json…] [--hz R,…] [--mode linear|paced|both] [--frames MODEL] [--run RUN.json [--compare NAME]] [--history DIR [--history-name NAME]] [--format html|markdown] [user scene] [threshold flags] --out DIR",
@@ -67,12 +70,15 @@ let reportCommand = Command(
         .option("history", "DIR", "add the benchmark history in DIR (NAME.jsonl, as 'bench run --record' appends and 'bench history' reads): a chart per benchmark with its change points"),
         .option("history-name", "NAME", "with --history: the history file's name (default: this machine's CPU model and cores, as in xeon-2core)"),
         .option("compare", "NAME", "with --run: compare the run with the saved baseline NAME (Benchmarks/baselines/NAME.json, or in FLIGHTLINE_BASELINES), as 'bench run --compare' judges it"),
-        .sceneRates("R,…", "frame rates, frames per second, each 1…1000 (default 60; charts at every rate while the page has at most 40 reports)"),
+        .sceneRates("R,…", "frame rates, frames per second (default 60; charts at every rate while the page has at most 40 reports)"),
         .choice("mode", "MODE", ["linear", "paced", "both"], "path timing: linear (the demo's keyframes), paced (constant speed) or both (default)"),
         SceneSelection.seedSpec,
     ] + SceneSelection.specs + SceneThresholds.specs + FrameDeliveryOption.specs.filter { $0.name != "trace-out" },
-    rules: [.requires("compare", anyOf: ["run"], "--compare {quoted value} compares a run with a baseline: add --run RUN.json")]
-        + SceneSelection.rules + ValidateRequest.rules,
+    rules: [
+        .requires("compare", anyOf: ["run"], "--compare {quoted value} compares a run with a baseline: add --run RUN.json"),
+        .requires("history-name", anyOf: ["history"], "--history-name names a file in the --history folder: add --history DIR"),
+    ] + SceneSelection.rules + ValidateRequest.rules,
+    validation: { arguments in try ValidateRequest.validate(arguments, defaultRates: reportDefaultRates) },
     run: { arguments, console in
         guard let out = arguments.string("out") else {
             throw CLIError.usage("'bench report' needs --out DIR, the folder to write the report into", option: "out")
@@ -88,8 +94,8 @@ let reportCommand = Command(
             do {
                 return (try RunReport(jsonData: try InputFile.read(path), source: path), path)
             } catch let error as BenchKitError {
-                if case .corruptBaseline(_, let reason) = error {
-                    throw CLIError.usage("--\(option) \(path) is not a flightline.run/1 document: \(reason)", option: option, file: path)
+                if case .corruptBaseline(_, let reason, let key, _) = error {
+                    throw CLIError.usage("--\(option) \(path) is not a flightline.run/1 document: \(reason)", option: option, file: path, path: key)
                 }
                 throw CLIError.usage("--\(option) \(error)", option: option, file: path)
             }
@@ -112,12 +118,9 @@ let reportCommand = Command(
                 throw CLIError.usage("--compare \(error.description)")
             }
         }
-        if arguments.has("history-name"), !arguments.has("history") {
-            throw CLIError.usage("--history-name names a file in the --history folder: add --history DIR")
-        }
         let markdown = try arguments.choice("format", ["html", "markdown"]) == "markdown"
         let history = try arguments.string("history").map { try ReportHistory.load(folder: $0, name: arguments.string("history-name")) }
-        let request = try ValidateRequest(arguments, defaultRates: [60])
+        let request = try ValidateRequest(arguments, defaultRates: reportDefaultRates)
         let results = try request.run()
         if let torn = history?.tornLine {
             console.err("bench: warning: \(history!.file) line \(torn) is torn (no newline at its end: an interrupted append); left out")

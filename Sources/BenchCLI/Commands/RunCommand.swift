@@ -109,10 +109,21 @@ let runCommand = Command(
         .option("history", "DIR", "with --record: the history folder (default: $FLIGHTLINE_HISTORY, else the package's Benchmarks/history)"),
         .option("history-name", "NAME", "with --record: the history file's name (default: this machine's CPU model and cores, as in xeon-2core)"),
     ],
+    positionalLimit: 0,
     rules: runRules,
+    validation: { arguments in
+        // The document chosen decides what goes with it: JUnit's test cases are the
+        // comparisons, and --svg-dir's charts are linked from the Markdown.
+        let (format, _) = try OutputFormat.parse(arguments, allowed: OutputFormat.run, command: "run")
+        if format == .junit, !arguments.has("compare") {
+            throw CLIError.usage("--format junit for 'bench run' needs --compare NAME (one test case per benchmark compared); without it use json, github-action-benchmark, bencher, google-benchmark or markdown")
+        }
+        if let svgDir = arguments.string("svg-dir"), format != .markdown {
+            throw CLIError.usage("--svg-dir \(quoted(svgDir)) links charts from the Markdown: add --format markdown")
+        }
+    },
     run: { arguments, console in
         // Everything a user can get wrong is refused here, before minutes of measuring.
-        try arguments.requirePositionals(atMost: 0, command: "run")
         // Names as given (the store drops one trailing '.json' itself), checked now.
         let compareName = arguments.string("compare"), saveName = arguments.string("save-baseline")
         for name in [compareName, saveName].compactMap({ $0 }) { _ = try benchKit { try BaselineStore.normalizedName(name) } }
@@ -127,15 +138,10 @@ let runCommand = Command(
         }
         let filter = try arguments.string("filter").map { pattern in try benchKit { try BenchmarkFilter(pattern) } }
         let (format, destination) = try OutputFormat.parse(arguments, allowed: OutputFormat.run, command: "run")
-        if format == .junit, compareName == nil {
-            throw CLIError.usage("--format junit for 'bench run' needs --compare NAME (one test case per benchmark compared); without it use json, github-action-benchmark, bencher, google-benchmark or markdown")
-        }
         if let destination { try checkDocumentDestination(destination, named: format.documentName) }
         let svgDir = arguments.string("svg-dir")
         if let svgDir {
-            guard format == .markdown else {
-                throw CLIError.usage("--svg-dir \(quoted(svgDir)) links charts from the Markdown: add --format markdown")
-            }
+            // With --format markdown: the command's validation.
             do { try OutputFolder.check(svgDir) } catch let error as BenchKitError { throw CLIError.usage("--svg-dir \(error)") }
         }
         var store: BaselineStore?
@@ -500,7 +506,9 @@ func cliError(_ error: BenchKitError) -> CLIError {
     switch error {
     case .invalidValue(_, let value, _), .invalidBaselineName(let value), .invalidPattern(let value, _):
         .usage(error.description, value: value)
-    case .missingBaseline(let path), .corruptBaseline(let path, _), .writeFailed(let path, _), .readFailed(let path, _):
+    case .corruptBaseline(let path, _, let key, _):
+        .usage(error.description, file: path, path: key)
+    case .missingBaseline(let path), .writeFailed(let path, _), .readFailed(let path, _):
         .usage(error.description, file: path)
     case .corruptHistory(let path, let line, _), .tornHistory(let path, let line):
         .usage(error.description, file: path, line: line)

@@ -51,7 +51,7 @@ let sampleCommand = Command(
     """,
     options: [
         .option("object", "NAME", "keep one object (a scene, a scene file's layer, a Lottie layer or group by name or JSON path)"),
-        .number("hz", "R", "frames per second, 1…1000 (default: a Lottie file's own rate, else 60)", in: NumberRange(
+        .number("hz", "R", "frames per second (default: a Lottie file's own rate, else 60)", in: NumberRange(
             greaterThan: 0, atLeast: SceneSelection.minimumRate, atMost: ValidateRequest.maximumRate,
             wording: "must be from \(SceneSelection.minimumRate.formatted) to \(ValidateRequest.maximumRate.formatted) frames per second")),
         OptionSpec(name: "count", value: "N", help: "the first N frames only, or all (default all); --frames in validate is how frames are delivered",
@@ -62,7 +62,16 @@ let sampleCommand = Command(
         SceneSelection.seedSpec,
         ReferenceOption.spec,
     ],
+    positionalLimit: 1,
     rules: [.excludes("json", ["format", "out"], "--json PATH writes the JSON samples; give it or --format/--out, not both")],
+    validation: { arguments in
+        guard !arguments.positionals.isEmpty else {
+            throw CLIError.usage("bench sample needs a scene (\(Scene.seedNames.joined(separator: ", "))) or a FILE.json")
+        }
+        if !arguments.has("json"), !arguments.has("format") {
+            throw CLIError.usage("bench sample needs --format csv or --format json (or --json PATH)")
+        }
+    },
     run: { arguments, console in
         let request = try SampleRequest(arguments)
         try checkDocumentDestination(request.destination, named: "the samples")
@@ -110,18 +119,14 @@ struct SampleRequest {
     let destination: String
 
     init(_ arguments: Arguments) throws {
-        try arguments.requirePositionals(atMost: 1, command: "sample")
-        guard let argument = arguments.positionals.first else {
-            throw CLIError.usage("bench sample needs a scene (\(Scene.seedNames.joined(separator: ", "))) or a FILE.json")
-        }
+        // One positional and --format or --json: the command's validation.
+        let argument = arguments.positionals[0]
         // --json PATH is --format json --out PATH, the spelling every command shares.
         if let json = arguments.string("json") {
             format = .json
             destination = json
         } else {
-            guard let formatText = arguments.string("format") else {
-                throw CLIError.usage("bench sample needs --format csv or --format json (or --json PATH)")
-            }
+            let formatText = arguments.string("format") ?? ""
             guard let format = Format(rawValue: formatText) else {
                 throw CLIError.usage("--format expects csv or json, got \(quoted(formatText))")
             }

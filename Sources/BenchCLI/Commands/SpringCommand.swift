@@ -21,15 +21,17 @@ let springCommand = Command(
     spring() timing function, so this is how a spring ships to the web.
     """,
     options: SpringOptions.specsWithMenuFallback + [
-        .numbers("at", "T,…", "sample times in seconds, ≥ 0 (default: 10 up to the settle time)", in: NumberRange(atLeast: 0)),
+        .numbers("at", "T,…", "sample times in seconds (default: 10 up to the settle time)", in: NumberRange(atLeast: 0),
+                 count: .atMost(SpringCommandReport.maximumTimes, "times")),
         .flag("css-linear", "also print the fewest CSS linear() stops found that follow the exact motion within --max-error, with the duration to use"),
-        .number("max-error", "E", "with --css-linear: largest distance from the exact motion, as a fraction of the distance, 0.0001…0.5 (default 0.005)", in: NumberRange(
+        .number("max-error", "E", "with --css-linear: largest distance from the exact motion, as a fraction of the distance (default 0.005)", in: NumberRange(
             atLeast: 0.0001, atMost: 0.5, wording: "must be a fraction of the distance from 0.0001 to 0.5 (0.005 is 0.5 %)")),
         .json("flightline.spring/1", "the spring"),
     ],
+    positionalLimit: 0,
     rules: [.requires("max-error", anyOf: ["css-linear"], "--max-error goes with --css-linear")] + SpringOptions.rules,
+    validation: { arguments in try SpringOptions.validate(arguments) },
     run: { arguments, console in
-        try arguments.requirePositionals(atMost: 0, command: "spring")
         let report = try SpringCommandReport(arguments)
         let destination = arguments.string("json")
         if destination != "-" { console.out(report.rendered()) }
@@ -69,9 +71,6 @@ struct SpringCommandReport {
 
     init(_ arguments: Arguments) throws {
         let atTimes = arguments.numbers("at")
-        if let atTimes, atTimes.count > Self.maximumTimes {
-            throw CLIError.usage("--at takes at most \(Self.maximumTimes) times, got \(atTimes.count)")
-        }
         if let request = try SpringOptions.request(from: arguments) {
             motion = request.motion
             mapping = request.mapping

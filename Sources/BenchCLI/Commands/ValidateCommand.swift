@@ -121,7 +121,7 @@ let validateCommand = Command(
     exit: 0 all smooth, 1 a scene is janky, 2 bad input.
     """,
     options: [
-        .sceneRates("R,…", "frame rates, frames per second (default 60,120; at most 8 rates, each 1…1000)"),
+        .sceneRates("R,…", "frame rates, frames per second (default 60,120)"),
         .choice("mode", "MODE", ["linear", "paced", "both"], "path timing: linear (the demo's keyframes), paced (constant speed) or both (default)"),
         SceneSelection.seedSpec,
         .json("flightline.validate/1", formats: true),
@@ -132,6 +132,7 @@ let validateCommand = Command(
     ] + SceneSelection.specs + SceneThresholds.specs + FrameDeliveryOption.specs,
     rules: SceneSelection.rules + ValidateRequest.rules,
     validation: { arguments in
+        try ValidateRequest.validate(arguments, defaultRates: ValidateRequest.defaultRates)
         // --svg-dir's charts are linked from the Markdown document, so it needs that document.
         if let svgDir = arguments.string("svg-dir") {
             let (format, destination) = try OutputFormat.parse(arguments, allowed: OutputFormat.validate, command: "validate")
@@ -233,11 +234,31 @@ struct ValidateRequest {
         .excludes("trace", ["frames", "clock"], "--trace validates a recording as it was delivered; --frames and --clock apply to scenes"),
     ]
 
+    /// What the options a ``ValidateRequest`` reads must be together, beyond ``rules``, for the
+    /// `validation` of `validate` and `report` (`defaultRates` without `--hz`): a recording
+    /// takes no scenes; otherwise the frame delivery's and the scenes' own rules.
+    static func validate(_ arguments: Arguments, defaultRates: [Double]) throws {
+        if arguments.has("trace") {
+            if let scene = arguments.positionals.first {
+                throw CLIError.usage("--trace validates a recording, not scenes; got the scene \(quoted(scene)) too")
+            }
+            return
+        }
+        try FrameDeliveryOption.validate(arguments, defaultRates: defaultRates)
+        try SceneSelection.validate(arguments, defaultNames: defaultSceneNames)
+    }
+
+    /// The rates without `--hz` (`bench validate`'s).
+    static let defaultRates: [Double] = [60, 120]
+
+    /// The scenes validated when none is named.
+    static let defaultSceneNames = ["bee", "menu"]
+
     /// The largest rate accepted: beyond 1000 Hz no display exists and the sampling only costs time.
     static let maximumRate = 1000.0
 
     /// - Parameter defaultRates: the rates without `--hz` (`bench report` charts one: 60).
-    init(_ arguments: Arguments, judgesFrameCost: Bool = isOptimizedBuild, defaultRates: [Double] = [60, 120]) throws {
+    init(_ arguments: Arguments, judgesFrameCost: Bool = isOptimizedBuild, defaultRates: [Double] = Self.defaultRates) throws {
         thresholds = try SceneThresholds.thresholds(from: arguments)
         platformThresholds = try FrameDeliveryOption.thresholds(arguments)
         traceOut = arguments.string("trace-out")
@@ -250,9 +271,6 @@ struct ValidateRequest {
         let seed = try SceneSelection.seed(arguments)
         var notes: [String] = []
         if let path = arguments.string("trace") {
-            if let scene = arguments.positionals.first {
-                throw CLIError.usage("--trace validates a recording, not scenes; got the scene \(quoted(scene)) too")
-            }
             traces = try FrameDeliveryOption.readTraces(path)
             scenes = []
             files = []
@@ -263,8 +281,7 @@ struct ValidateRequest {
             let (options, traceRate) = try FrameDeliveryOption.options(arguments, notes: &notes)
             delivery = options
             if let traceRate, !arguments.has("hz") { rates = [traceRate] }
-            try FrameDeliveryOption.check(options, rates: rates)
-            (scenes, files) = try SceneSelection.selection(from: arguments, seed: seed, defaultNames: ["bee", "menu"])
+            (scenes, files) = try SceneSelection.selection(from: arguments, seed: seed, defaultNames: Self.defaultSceneNames)
         }
         self.rates = rates
         var ownRates: [String: Double] = [:]

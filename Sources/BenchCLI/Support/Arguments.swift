@@ -15,12 +15,13 @@ struct OptionSpec: Sendable {
         case choice([String])
         /// A finite number within the range.
         case number(NumberRange)
-        /// Comma-separated finite numbers (`0,12.5,100`), each within the range.
-        case numbers(NumberRange)
+        /// Comma-separated finite numbers (`0,12.5,100`), each within the range, as many as
+        /// `count` allows.
+        case numbers(NumberRange, count: ListLength = .any)
         /// A whole number in the range; `orWord`, when given, is accepted in its place (`all`).
         case whole(ClosedRange<Int>, orWord: String? = nil)
-        /// Comma-separated whole numbers, each in the range.
-        case wholes(ClosedRange<Int>)
+        /// Comma-separated whole numbers, each in the range, as many as `count` allows.
+        case wholes(ClosedRange<Int>, count: ListLength = .any)
         /// A seed: a whole number 0…2⁶⁴−1.
         case seed
 
@@ -31,6 +32,20 @@ struct OptionSpec: Sendable {
             case .number, .numbers, .whole, .wholes, .seed: true
             }
         }
+
+        /// What the kind accepts, as help states it after the option's description
+        /// (`1…1000`, `> 0`, `at most 8 rates, each 1…1000`, `1…1000000 or all`); empty for
+        /// text, a choice (its words are the placeholder) and an unbounded number.
+        var rangeText: String {
+            switch self {
+            case .text, .choice: return ""
+            case .number(let range): return range.text
+            case .numbers(let range, let count): return ListLength.text(count, each: range.text)
+            case .whole(let range, let word): return "\(range.lowerBound)…\(range.upperBound)" + (word.map { " or \($0)" } ?? "")
+            case .wholes(let range, let count): return ListLength.text(count, each: "\(range.lowerBound)…\(range.upperBound)")
+            case .seed: return "0…\(UInt64.max)"
+            }
+        }
     }
 
     let name: String
@@ -38,6 +53,13 @@ struct OptionSpec: Sendable {
     let value: String?
     let help: String
     var kind: Kind = .text
+
+    /// The line help prints: the description, then the range the kind enforces, generated
+    /// (`frame rates … (default 60,120) [at most 8 rates, each 1…1000]`).
+    var helpLine: String {
+        let range = kind.rangeText
+        return range.isEmpty ? help : "\(help) [\(range)]"
+    }
 
     static func option(_ name: String, _ value: String, _ help: String) -> OptionSpec {
         OptionSpec(name: name, value: value, help: help)
@@ -63,17 +85,17 @@ struct OptionSpec: Sendable {
     static func number(_ name: String, _ value: String, _ help: String, in range: NumberRange) -> OptionSpec {
         OptionSpec(name: name, value: value, help: help, kind: .number(range))
     }
-    /// `--name X,…`: comma-separated finite numbers, each within `range`.
-    static func numbers(_ name: String, _ value: String, _ help: String, in range: NumberRange = NumberRange()) -> OptionSpec {
-        OptionSpec(name: name, value: value, help: help, kind: .numbers(range))
+    /// `--name X,…`: comma-separated finite numbers, each within `range`, as many as `count` allows.
+    static func numbers(_ name: String, _ value: String, _ help: String, in range: NumberRange = NumberRange(), count: ListLength = .any) -> OptionSpec {
+        OptionSpec(name: name, value: value, help: help, kind: .numbers(range, count: count))
     }
     /// `--name N`: a whole number within `range`.
     static func whole(_ name: String, _ value: String, _ help: String, in range: ClosedRange<Int>) -> OptionSpec {
         OptionSpec(name: name, value: value, help: help, kind: .whole(range))
     }
-    /// `--name N,…`: comma-separated whole numbers, each within `range`.
-    static func wholes(_ name: String, _ value: String, _ help: String, in range: ClosedRange<Int>) -> OptionSpec {
-        OptionSpec(name: name, value: value, help: help, kind: .wholes(range))
+    /// `--name N,…`: comma-separated whole numbers, each within `range`, as many as `count` allows.
+    static func wholes(_ name: String, _ value: String, _ help: String, in range: ClosedRange<Int>, count: ListLength = .any) -> OptionSpec {
+        OptionSpec(name: name, value: value, help: help, kind: .wholes(range, count: count))
     }
     /// `--name N`: a seed, 0…2⁶⁴−1.
     static func seed(_ name: String, _ help: String) -> OptionSpec {
@@ -94,8 +116,11 @@ struct OptionSpec: Sendable {
             return .text
         case .number(let range):
             return .number(try parseNumber(value, option: name, in: range))
-        case .numbers(let range):
-            return .numbers(try listItems(value).map { try parseNumber($0, option: name, in: range) })
+        case .numbers(let range, let count):
+            // Each item first (a bad one is named), then how many there are.
+            let numbers = try listItems(value).map { try parseNumber($0, option: name, in: range) }
+            try count.check(numbers.count, option: name, value: value, placeholder: self.value ?? "")
+            return .numbers(numbers)
         case .whole(let range, let word):
             if let word {
                 if value == word { return .text }
@@ -105,13 +130,15 @@ struct OptionSpec: Sendable {
                 return .whole(whole)
             }
             return .whole(try parseWhole(value, option: name, in: range))
-        case .wholes(let range):
-            return .wholes(try listItems(value).map { item in
+        case .wholes(let range, let count):
+            let wholes = try listItems(value).map { item in
                 guard let whole = Int(item), range.contains(whole) else {
                     throw CLIError.usage("--\(name) expects whole numbers from \(range.lowerBound) to \(range.upperBound), comma-separated, got \(quoted(item))", option: name, value: item)
                 }
                 return whole
-            })
+            }
+            try count.check(wholes.count, option: name, value: value, placeholder: self.value ?? "")
+            return .wholes(wholes)
         case .seed:
             guard let seed = UInt64(value) else {
                 throw CLIError.usage("--\(name) expects a whole number from 0 to \(UInt64.max), got \(quoted(value))", option: name, value: value)
@@ -350,6 +377,24 @@ struct NumberRange: Sendable, Equatable {
         return nil
     }
 
+    /// The range as help states it: `1…1000` when both ends are inclusive, else each bound
+    /// (`> 0`, `≥ 0`, `> 0, ≤ 10000000`, `> 0, < 1`); empty when unbounded. Of two lower (or
+    /// upper) bounds the tighter is stated.
+    var text: String {
+        // The tighter lower bound: inclusive `atLeast` above a strict `greaterThan` wins.
+        var lower: (value: Double, inclusive: Bool)?
+        if let greaterThan { lower = (greaterThan, false) }
+        if let atLeast, lower.map({ atLeast > $0.value }) ?? true { lower = (atLeast, true) }
+        var upper: (value: Double, inclusive: Bool)?
+        if let below { upper = (below, false) }
+        if let atMost, upper.map({ atMost < $0.value }) ?? true { upper = (atMost, true) }
+        if let lower, let upper, lower.inclusive, upper.inclusive { return "\(lower.value.formatted)…\(upper.value.formatted)" }
+        return [
+            lower.map { "\($0.inclusive ? "≥" : ">") \($0.value.formatted)" },
+            upper.map { "\($0.inclusive ? "≤" : "<") \($0.value.formatted)" },
+        ].compactMap { $0 }.joined(separator: ", ")
+    }
+
     /// A finite value just outside the range, for tests of the refusal; `nil` when unbounded.
     var outside: Double? {
         if let greaterThan { return greaterThan }
@@ -357,6 +402,74 @@ struct NumberRange: Sendable, Equatable {
         if let below { return below }
         if let atMost { return atMost + max(1, abs(atMost)) }
         return nil
+    }
+}
+
+/// How many items a list option (``OptionSpec/Kind/numbers(_:count:)``,
+/// ``OptionSpec/Kind/wholes(_:count:)``) takes: checked when the command line is parsed, before
+/// its items, and stated in help.
+///
+/// A list too long is refused as `--hz takes at most 8 rates (each validates every scene
+/// again), got 9`; a list of the wrong length where the count is fixed as `--hitch-grades
+/// expects two numbers W,C (ms/s), got '5'`; `wording`, when given, replaces the words after the
+/// option's name (`--target expects X,Y: two finite numbers within ±1e9, got '1'`).
+struct ListLength: Sendable, Equatable {
+    /// How many items are accepted.
+    var count: ClosedRange<Int>
+    /// The items, plural (`rates`), or singular for a count of one.
+    var items: String
+    /// Why the count is what it is, in parentheses in the refusal (`ms/s`).
+    var reason: String?
+    /// The refusal's words after the option's name, replacing the generated ones.
+    var wording: String?
+
+    /// Any number of items.
+    static let any = ListLength(count: 1...Int.max, items: "values")
+
+    /// At most `maximum` items.
+    static func atMost(_ maximum: Int, _ items: String, reason: String? = nil) -> ListLength {
+        ListLength(count: 1...maximum, items: items, reason: reason)
+    }
+
+    /// Exactly `count` items.
+    static func exactly(_ count: Int, _ items: String, reason: String? = nil, wording: String? = nil) -> ListLength {
+        ListLength(count: count...count, items: items, reason: reason, wording: wording)
+    }
+
+    /// Refuses `given` items when the count does not allow them.
+    func check(_ given: Int, option: String, value: String, placeholder: String) throws {
+        guard !count.contains(given) else { return }
+        let why = reason.map { " (\($0))" } ?? ""
+        let message: String
+        if let wording {
+            message = "--\(option) \(wording), got \(quoted(value))"
+        } else if count.lowerBound == count.upperBound {
+            message = "--\(option) expects \(ListLength.word(count.lowerBound)) \(items) \(placeholder)\(why), got \(quoted(value))"
+        } else if given > count.upperBound {
+            message = "--\(option) takes at most \(count.upperBound) \(items)\(why), got \(given)"
+        } else {
+            message = "--\(option) takes at least \(count.lowerBound) \(items)\(why), got \(given)"
+        }
+        throw CLIError.usage(message, option: option, value: value)
+    }
+
+    /// The count and each item's range as help states them: `at most 8 rates, each 1…1000`.
+    static func text(_ length: ListLength, each: String) -> String {
+        let count: String
+        switch (length.count.lowerBound, length.count.upperBound) {
+        case (_, Int.max): count = ""
+        case (let low, let high) where low == high: count = "\(low) \(length.items)"
+        case (1, let high): count = "at most \(high) \(length.items)"
+        case (let low, let high): count = "\(low) to \(high) \(length.items)"
+        }
+        let item = each.isEmpty ? "" : "each \(each)"
+        return [count, item].filter { !$0.isEmpty }.joined(separator: ", ")
+    }
+
+    /// `two` for 2, as a fixed count reads in a sentence; digits beyond ten.
+    private static func word(_ count: Int) -> String {
+        let words = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
+        return words.indices.contains(count) ? words[count] : "\(count)"
     }
 }
 

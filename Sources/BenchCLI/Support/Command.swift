@@ -8,16 +8,23 @@ struct Command: Sendable {
     /// More help, printed by `bench help NAME`.
     let details: String
     let options: [OptionSpec]
+    /// The most positional arguments the command takes (`0`: none); `nil` for any number. The
+    /// first check of ``validate(_:)``; what the positionals must be is ``validation``'s.
+    var positionalLimit: Int? = nil
     /// The rules between options that presence alone decides, checked in order after parsing.
     var rules: [OptionRule] = []
-    /// The cross-option rules that depend on values, checked after ``rules``.
+    /// The cross-option rules that depend on values (and the checks of the positionals), checked
+    /// after ``rules``: the command's one place for them, each shared piece
+    /// (`SceneSelection.validate`, `SpringOptions.validate`, `FrameDeliveryOption.validate`)
+    /// listed there, so everything is checked before the command runs.
     var validation: (@Sendable (Arguments) throws -> Void)? = nil
     let run: @Sendable (Arguments, Console) throws -> ExitCode
 
     /// The command's one check of its options together, after each value was checked against
-    /// its kind while parsing: the declared ``rules`` first, then ``validation``. `bench`
-    /// calls it before ``run``; it writes nothing.
+    /// its kind while parsing: the number of positionals (``positionalLimit``), the declared
+    /// ``rules``, then ``validation``. `bench` calls it before ``run``; it writes nothing.
     func validate(_ arguments: Arguments) throws {
+        if let positionalLimit { try arguments.requirePositionals(atMost: positionalLimit, command: name) }
         for rule in rules {
             if let error = rule.violation(in: arguments) { throw error }
         }
@@ -55,7 +62,7 @@ struct Command: Sendable {
         let width = allOptions.map { optionLabel($0).count }.max() ?? 0
         for option in allOptions {
             let label = optionLabel(option)
-            lines.append("  " + label + String(repeating: " ", count: width - label.count + 2) + option.help)
+            lines.append("  " + label + String(repeating: " ", count: width - label.count + 2) + option.helpLine)
         }
         if !rules.isEmpty {
             lines += ["", "option rules: " + rules.map(\.summary).joined(separator: "; ")]

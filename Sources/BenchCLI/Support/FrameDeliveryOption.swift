@@ -11,8 +11,10 @@ enum FrameDeliveryOption {
         SceneSelection.loadSeedSpec,
         .trace,
         .option("trace-out", "FILE", "write Chrome Trace Event JSON of the frames (opens in ui.perfetto.dev and chrome://tracing)"),
-        .numbers("hitch-grades", "W,C", "XCTest's (and the 2020 Organizer's) hitch time ratio grades, ms/s: warning above W, critical from C (default 5,10)", in: NumberRange(greaterThan: 0)),
-        .numbers("organizer-grades", "A,B,C", "today's Xcode Organizer Hitches grades, ms/s: good ≤ A, warning ≤ B, critical ≤ C, immediate attention above (default 10,25,50)", in: NumberRange(greaterThan: 0)),
+        .numbers("hitch-grades", "W,C", "XCTest's (and the 2020 Organizer's) hitch time ratio grades, ms/s: warning above W, critical from C (default 5,10)", in: NumberRange(greaterThan: 0),
+                 count: .exactly(2, "numbers", reason: "ms/s")),
+        .numbers("organizer-grades", "A,B,C", "today's Xcode Organizer Hitches grades, ms/s: good ≤ A, warning ≤ B, critical ≤ C, immediate attention above (default 10,25,50)", in: NumberRange(greaterThan: 0),
+                 count: .exactly(3, "numbers", reason: "ms/s")),
         .number("jank-multiplier", "M", "JankStats: a frame is jank above M expected frame durations (default 2)", greaterThan: 0),
         .number("max-screen-error", "PT", "largest 99th-percentile on-screen error under --frames (default 0.5)", atLeast: 0),
     ]
@@ -29,17 +31,12 @@ enum FrameDeliveryOption {
     /// The platforms' thresholds with every flag given applied.
     static func thresholds(_ arguments: Arguments) throws -> PlatformThresholds {
         var limits = PlatformThresholds()
+        // Two grades and three tiers: the options' kinds.
         if let grades = arguments.numbers("hitch-grades") {
-            guard grades.count == 2 else {
-                throw CLIError.usage("--hitch-grades expects two numbers W,C (ms/s), got \(quoted(arguments.string("hitch-grades")!))")
-            }
             limits.xctestWarning = grades[0]
             limits.xctestCritical = grades[1]
         }
         if let tiers = arguments.numbers("organizer-grades") {
-            guard tiers.count == 3 else {
-                throw CLIError.usage("--organizer-grades expects three numbers A,B,C (ms/s), got \(quoted(arguments.string("organizer-grades")!))")
-            }
             limits.organizer = tiers
         }
         if let multiplier = arguments.number("jank-multiplier") { limits.jankMultiplier = multiplier }
@@ -51,38 +48,54 @@ enum FrameDeliveryOption {
         }
     }
 
+    /// The rules between `--frames`, `--clock`, `--load-seed` and `--hz` that depend on
+    /// `--frames`' value, for the `validation` of each command that takes ``specs``: a clock or
+    /// a load seed needs frames that are not ideal (a seed, frames that carry a load), and a
+    /// variable-rate set must hold every rate validated (`defaultRates` without `--hz`). A
+    /// recording (`--trace`) is validated as delivered: its own rule refuses `--frames`.
+    static func validate(_ arguments: Arguments, defaultRates: [Double]) throws {
+        guard !arguments.has("trace") else { return }
+        let setting = try arguments.string("frames").map(setting(parsing:)) ?? .ideal
+        if arguments.has("load-seed"), !setting.usesLoad {
+            throw CLIError.usage("--load-seed seeds a load model: it needs --frames load:NAME or vrr:RATES", option: "load-seed", value: arguments.string("load-seed"))
+        }
+        if arguments.has("clock"), setting == .ideal {
+            throw CLIError.usage("--clock needs --frames vsync, load:NAME, vrr:RATES or trace:FILE (ideal frames sample every clock alike)")
+        }
+        // A trace:FILE's rate is the recording's, known once it is read; a set is checked
+        // against the rates given (a recording is never a set).
+        guard case .variableRate(let set, _) = setting else { return }
+        for hz in try SceneSelection.rates(arguments, defaults: defaultRates) {
+            do {
+                _ = try VariableRate.validated(set, base: hz)
+            } catch {
+                throw CLIError.usage("--frames: \(error)")
+            }
+        }
+    }
+
     /// The delivery `--frames` and `--clock` ask for; `nil` for ideal frames (the classic view,
     /// its output unchanged). A `trace:FILE` model also fixes the rate: the recording's.
     /// The load's seed is `--load-seed` (``SceneSelection/loadSeed(_:usesLoad:notes:)``: `--seed`
-    /// still, deprecated, where it is absent); a deprecation note goes to `notes`.
+    /// still, deprecated, where it is absent); a deprecation note goes to `notes`. What the
+    /// options must be together was checked by ``validate(_:defaultRates:)``.
     static func options(_ arguments: Arguments, notes: inout [String]) throws -> (options: DeliveryOptions?, traceRate: Double?) {
         let clock = FrameClock(rawValue: try arguments.choice("clock", FrameClock.allCases.map(\.rawValue)) ?? "target")!
         let limits = try thresholds(arguments)
-        let loadSeedMisplaced = CLIError.usage("--load-seed seeds a load model: it needs --frames load:NAME or vrr:RATES", option: "load-seed", value: arguments.string("load-seed"))
-        guard let text = arguments.string("frames") else {
-            if arguments.has("load-seed") { throw loadSeedMisplaced }
-            if arguments.has("clock") { throw CLIError.usage("--clock needs --frames vsync, load:NAME, vrr:RATES or trace:FILE (ideal frames sample every clock alike)") }
-            return (nil, nil)
-        }
+        guard let text = arguments.string("frames") else { return (nil, nil) }
         var traceRate: Double?
         let model = try self.model(text, traceRate: &traceRate)
-        if model == .ideal {
-            if arguments.has("load-seed") { throw loadSeedMisplaced }
-            if arguments.has("clock") { throw CLIError.usage("--clock needs --frames vsync, load:NAME, vrr:RATES or trace:FILE (ideal frames sample every clock alike)") }
-            return (nil, nil)
-        }
+        if model == .ideal { return (nil, nil) }
         let usesLoad = FrameDeliverySetting(model)?.usesLoad ?? false
-        if arguments.has("load-seed"), !usesLoad { throw loadSeedMisplaced }
         let seed = try SceneSelection.loadSeed(arguments, usesLoad: usesLoad, notes: &notes)
         return (DeliveryOptions(model: model, clock: clock, seed: seed ?? 0, thresholds: limits), traceRate)
     }
 
-    /// Parses a `--frames` value by Motion's grammar (``FrameDeliverySetting``, which also
-    /// prints every model's name), reading `trace:FILE`'s recording here.
-    static func model(_ text: String, traceRate: inout Double?) throws -> FrameDeliveryModel {
-        let setting: FrameDeliverySetting
+    /// A `--frames` value by Motion's grammar (``FrameDeliverySetting``, which also prints every
+    /// model's name), the file of `trace:FILE` not yet read.
+    static func setting(parsing text: String) throws -> FrameDeliverySetting {
         do {
-            setting = try FrameDeliverySetting(parsing: text)
+            return try FrameDeliverySetting(parsing: text)
         } catch {
             // `vrr: rate …` reads `--frames vrr: rate …`; a message about the whole value
             // (`unknown model 'warp'`) reads `--frames: unknown model 'warp'`.
@@ -90,6 +103,11 @@ enum FrameDeliveryOption {
             let aboutAKind = ["load:", "vrr:", "trace:"].contains { message.hasPrefix($0) }
             throw CLIError.usage("--frames\(aboutAKind ? " " : ": ")\(message)")
         }
+    }
+
+    /// Parses a `--frames` value (``setting(parsing:)``), reading `trace:FILE`'s recording here.
+    static func model(_ text: String, traceRate: inout Double?) throws -> FrameDeliveryModel {
+        let setting = try setting(parsing: text)
         let path: String
         switch setting {
         case .ideal: return .ideal
@@ -112,18 +130,6 @@ enum FrameDeliveryOption {
         do { try trace.requireSampleable(hz: rate) } catch { throw CLIError.usage("--frames trace:\(path): \(error)") }
         traceRate = rate
         return .recorded(trace.deliveredFrames(hz: rate))
-    }
-
-    /// Checks a variable-rate set holds every validated rate.
-    static func check(_ options: DeliveryOptions?, rates: [Double]) throws {
-        guard case .variableRate(let set, _) = options?.model else { return }
-        for hz in rates {
-            do {
-                _ = try VariableRate.validated(set, base: hz)
-            } catch {
-                throw CLIError.usage("--frames: \(error)")
-            }
-        }
     }
 
     /// The traces in a file: Chrome Trace Event JSON when it starts with `{` or `[`, else CSV.

@@ -11,12 +11,12 @@ extension OptionSpec {
 
     /// `--width W` of a plot.
     static let plotWidth = OptionSpec.whole(
-        "width", "W", "plot columns (\(Plot.widthLimits.lowerBound)…\(Plot.widthLimits.upperBound); default: COLUMNS, else the terminal, else 80)",
+        "width", "W", "plot columns (default: COLUMNS, else the terminal, else 80)",
         in: Plot.widthLimits)
 
     /// `--height H` of a plot, with the command's default.
     static func plotHeight(default text: String) -> OptionSpec {
-        .whole("height", "H", "plot rows (\(Plot.heightLimits.lowerBound)…\(Plot.heightLimits.upperBound); default \(text))", in: Plot.heightLimits)
+        .whole("height", "H", "plot rows (default \(text))", in: Plot.heightLimits)
     }
 
     /// `--trace FILE`: a recording in place of scenes (`validate`, `plot`).
@@ -25,13 +25,14 @@ extension OptionSpec {
 
     static let ascii = OptionSpec.flag("ascii", "plain ASCII plots instead of braille")
     /// `--hz R,…` of the scene commands (validate, report, plot): rates 1…1000 frames per
-    /// second, duplicates dropped (``SceneSelection/rates(_:defaults:)``).
-    static func sceneRates(_ value: String, _ help: String) -> OptionSpec {
-        .numbers("hz", value, help, in: NumberRange(atLeast: SceneSelection.minimumRate, atMost: ValidateRequest.maximumRate))
+    /// second, at most ``SceneSelection/maximumRates`` unless `count` says otherwise,
+    /// duplicates dropped (``SceneSelection/rates(_:defaults:)``).
+    static func sceneRates(_ value: String, _ help: String, count: ListLength = SceneSelection.rateCount) -> OptionSpec {
+        .numbers("hz", value, help, in: NumberRange(atLeast: SceneSelection.minimumRate, atMost: ValidateRequest.maximumRate), count: count)
     }
 
     /// `--hz R,…` of the platform models (fling, drag): whole rates 1…1000.
-    static let wholeRates = OptionSpec.wholes("hz", "R,…", "frame rates, whole numbers 1…1000, comma-separated (default 60,120)", in: 1...1000)
+    static let wholeRates = OptionSpec.wholes("hz", "R,…", "frame rates, whole numbers, comma-separated (default 60,120)", in: 1...1000)
 
     static let color = OptionSpec.choice("color", "WHEN", ["auto", "always", "never"], "auto (default: only on a terminal without NO_COLOR), always, never")
 }

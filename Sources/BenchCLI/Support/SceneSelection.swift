@@ -33,6 +33,7 @@ enum SceneSelection {
     /// options' own.
     static let rules: [OptionRule] = [
         .requires("repeat", anyOf: ["svg"], "--repeat applies to an --svg scene"),
+        .requires("svg", anyOf: ["duration"], "--svg needs --duration S (the path's duration in seconds)"),
         .requires("timing", anyOf: ["svg"], "--timing {value} applies to --svg scenes; the seed scenes and springs keep their own timing (the bees: linear, as the demo)"),
     ] + SpringOptions.rules
 
@@ -75,6 +76,50 @@ enum SceneSelection {
         arguments.seed(name)
     }
 
+    /// What the scene options must be together beyond ``rules``, for the `validation` of every
+    /// command that takes ``specs`` (`defaultNames`: the scenes without any named):
+    ///
+    /// - `--duration` alone next to seed scene names is refused: a reader takes it for the seed
+    ///   scene's duration (which the demo fixes), not for a SwiftUI spring added beside it; a
+    ///   spring is added only when named by more than `--duration` (e.g. with `--bounce`).
+    /// - `--svg` takes its `--duration` (greater than 0, at least ``PathMotion/minimumDuration``)
+    ///   and no spring options; the motion options need a spring.
+    /// - The spring options' own (``SpringOptions/validate(_:)``), and the UIKit mapping options
+    ///   need a UIKit spring: the menu scenes or `--uikit-duration`.
+    static func validate(_ arguments: Arguments, defaultNames: [String]) throws {
+        let springBesideDuration = SpringOptions.isPresent(in: arguments, ignoring: ["duration"])
+        if !arguments.positionals.isEmpty, let duration = arguments.string("duration"), !arguments.has("svg"), !springBesideDuration {
+            throw CLIError.usage(
+                "--duration \(duration) does not apply to \(arguments.positionals.joined(separator: ", ")): seed scenes keep the demo's timing; --duration is an --svg path's duration, or a SwiftUI spring's with --bounce B")
+        }
+        let userScene = arguments.has("svg") || SpringOptions.isPresent(in: arguments)
+        if arguments.has("svg") {
+            if springBesideDuration { throw CLIError.usage("give either --svg with --duration or spring options, not both") }
+            // A path's duration, unlike a spring's, has its own floor: checked here, where
+            // --svg says which --duration this is (``rules`` require it).
+            if let durationText = arguments.string("duration"), let duration = arguments.number("duration") {
+                guard duration > 0 else { throw CLIError.usage("--duration must be greater than 0, got \(durationText)", option: "duration", value: durationText) }
+                guard duration >= PathMotion.minimumDuration else {
+                    throw CLIError.usage(
+                        "--duration must be at least \(compact(PathMotion.minimumDuration)) s (a millionth of a 1000 Hz frame; far shorter, speeds overflow), got \(durationText)",
+                        option: "duration", value: durationText)
+                }
+            }
+        } else if !userScene {
+            // Motion flags only mean something for a spring the user describes.
+            for name in SpringOptions.motionNames where arguments.has(name) {
+                throw CLIError.usage("--\(name) applies to a spring given by spring options (e.g. --stiffness K --damping C)")
+            }
+        }
+        try SpringOptions.validate(arguments)
+        if arguments.has("uikit-mapping") || arguments.has("uikit-residual") || arguments.has("uikit-overdamping") {
+            let names = arguments.positionals.isEmpty && !userScene ? defaultNames : arguments.positionals
+            guard names.contains(where: { $0.hasPrefix("menu") }) || arguments.has("uikit-duration") else {
+                throw CLIError.usage("--uikit-mapping, --uikit-residual and --uikit-overdamping apply to the menu scenes or a spring given with --uikit-duration")
+            }
+        }
+    }
+
     /// The scenes the command line asks for.
     ///
     /// - Positionals are seed scene names, in the order given, duplicates dropped. With `seed`,
@@ -82,9 +127,8 @@ enum SceneSelection {
     ///   bee with the seeded sign.
     /// - `--svg` adds a user path; spring parameters add a user spring.
     /// - Nothing at all gives `defaultNames`' scenes.
-    /// - `--duration` alone next to seed scene names is refused: a reader takes it for the seed
-    ///   scene's duration (which the demo fixes), not for a SwiftUI spring added beside it; a
-    ///   spring is added only when named by more than `--duration` (e.g. with `--bounce`).
+    ///
+    /// What the options must be together was checked by ``validate(_:defaultNames:)``.
     static func scenes(
         from arguments: Arguments, seed: UInt64?, defaultNames: [String]
     ) throws -> [Scene] {
@@ -96,13 +140,6 @@ enum SceneSelection {
     static func selection(
         from arguments: Arguments, seed: UInt64?, defaultNames: [String]
     ) throws -> (scenes: [Scene], files: [LottieInput]) {
-        if let names = arguments.positionals.first.map({ _ in arguments.positionals.joined(separator: ", ") }),
-            let duration = arguments.string("duration"), !arguments.has("svg"),
-            !SpringOptions.isPresent(in: arguments, ignoring: ["duration"])
-        {
-            throw CLIError.usage(
-                "--duration \(duration) does not apply to \(names): seed scenes keep the demo's timing; --duration is an --svg path's duration, or a SwiftUI spring's with --bounce B")
-        }
         var scenes: [Scene] = []
         if let user = try userScene(from: arguments) { scenes.append(user) }
         let names = arguments.positionals.isEmpty && scenes.isEmpty ? defaultNames : arguments.positionals
@@ -164,35 +201,18 @@ enum SceneSelection {
     }
 
     /// The UIKit mapping the menu scenes use when `--uikit-residual` or `--uikit-overdamping` is
-    /// given (otherwise `nil`: the default mapping). Those flags must have a UIKit spring to act on.
+    /// given (otherwise `nil`: the default mapping). That they have a UIKit spring to act on is
+    /// ``validate(_:defaultNames:)``'s.
     static func menuMapping(_ arguments: Arguments, names: [String]) throws -> (any UIKitSpringMapping)? {
         guard arguments.has("uikit-mapping") || arguments.has("uikit-residual") || arguments.has("uikit-overdamping") else { return nil }
-        let mapping = try SpringOptions.mapping(from: arguments)
-        let usesMenu = names.contains { $0.hasPrefix("menu") }
-        let usesUIKitSpring = arguments.has("uikit-duration")
-        guard usesMenu || usesUIKitSpring else {
-            throw CLIError.usage("--uikit-mapping, --uikit-residual and --uikit-overdamping apply to the menu scenes or a spring given with --uikit-duration")
-        }
-        return mapping
+        return try SpringOptions.mapping(from: arguments)
     }
 
     /// The user's scene from `--svg` or the spring options, `nil` when neither is given.
     static func userScene(from arguments: Arguments) throws -> Scene? {
         if let data = try arguments.string("svg").map({ try readPathData($0, for: "--svg") }) {
-            if SpringOptions.isPresent(in: arguments, ignoring: ["duration"]) {
-                throw CLIError.usage("give either --svg with --duration or spring options, not both")
-            }
-            guard let durationText = arguments.string("duration"), let duration = arguments.number("duration") else {
-                throw CLIError.usage("--svg needs --duration S (the path's duration in seconds)")
-            }
-            // A path's duration, unlike a spring's, has its own floor: checked here, where
-            // --svg says which --duration this is.
-            guard duration > 0 else { throw CLIError.usage("--duration must be greater than 0, got \(durationText)", option: "duration", value: durationText) }
-            guard duration >= PathMotion.minimumDuration else {
-                throw CLIError.usage(
-                    "--duration must be at least \(compact(PathMotion.minimumDuration)) s (a millionth of a 1000 Hz frame; far shorter, speeds overflow), got \(durationText)",
-                    option: "duration", value: durationText)
-            }
+            // With its --duration, in range, and no spring options: ``validate(_:defaultNames:)``.
+            let duration = arguments.number("duration") ?? PathMotion.minimumDuration
             let timing = try TimingCurveOption.curve(arguments) ?? .linear
             do {
                 return try Scene.svg(data, duration: duration, repeats: arguments.has("repeat"), timingCurve: timing)
@@ -200,13 +220,7 @@ enum SceneSelection {
                 throw CLIError.usage("--svg: \(error)")
             }
         }
-        guard let request = try SpringOptions.request(from: arguments) else {
-            // Motion flags only mean something for a spring the user describes.
-            for name in SpringOptions.motionNames where arguments.has(name) {
-                throw CLIError.usage("--\(name) applies to a spring given by spring options (e.g. --stiffness K --damping C)")
-            }
-            return nil
-        }
+        guard let request = try SpringOptions.request(from: arguments) else { return nil }
         do {
             return try Scene.spring(request.motion, name: "spring", notes: request.notes + [springNote(request)])
         } catch {
@@ -247,14 +261,13 @@ enum SceneSelection {
     /// The most rates one run takes: each validates every scene again (with its samples at
     /// twice and four times the rate and its phase sweep), and a thousand rates took minutes.
     static let maximumRates = 8
+    /// ``maximumRates`` as the `--hz` option's kind states and checks it.
+    static let rateCount = ListLength.atMost(maximumRates, "rates", reason: "each validates every scene again")
 
+    /// The rates given (at most ``maximumRates``: the option's kind), duplicates dropped.
     static func rates(_ arguments: Arguments, defaults: [Double]) throws -> [Double] {
         guard let given = arguments.numbers("hz") else { return defaults }
         var seen = Set<Double>()
-        let rates = given.filter { seen.insert($0).inserted }
-        guard rates.count <= maximumRates else {
-            throw CLIError.usage("--hz takes at most \(maximumRates) rates (each validates every scene again), got \(rates.count)", option: "hz", value: arguments.string("hz"))
-        }
-        return rates
+        return given.filter { seen.insert($0).inserted }
     }
 }

@@ -74,6 +74,21 @@ enum SpringOptions {
         .excludes("velocity", ["initial-velocity"], "give either --velocity (points per second) or --initial-velocity (distance per second), not both"),
     ]
 
+    /// What the spring options must be together beyond ``rules``, for the `validation` of every
+    /// command that takes them: `--uikit-residual` and `--uikit-overdamping` tune the envelope
+    /// mapping only, and `--from` and `--to` must be a finite distance apart (finite positions
+    /// may overflow it: -1e308 → 1e308).
+    static func validate(_ arguments: Arguments) throws {
+        if arguments.string("uikit-mapping") == "framer" {
+            for name in ["uikit-residual", "uikit-overdamping"] where arguments.has(name) {
+                throw CLIError.usage("--\(name) tunes the envelope mapping and cannot go with --uikit-mapping framer")
+            }
+        }
+        if let from = arguments.number("from"), let to = arguments.number("to"), !(to - from).isFinite {
+            throw CLIError.usage("--from \(compact(from)) and --to \(compact(to)) are too far apart: to − from must be at most 1.8e308 in magnitude")
+        }
+    }
+
     /// The options that describe the motion rather than the spring.
     static let motionNames = ["from", "to", "velocity", "initial-velocity"]
 
@@ -115,14 +130,10 @@ enum SpringOptions {
     static let mappingNames = ["envelope", "framer"]
 
     /// The UIKit mapping from `--uikit-mapping`, `--uikit-residual` and `--uikit-overdamping`
-    /// (defaults: envelope, 0.001, clamp). The last two tune the envelope mapping only.
+    /// (defaults: envelope, 0.001, clamp). The last two tune the envelope mapping only
+    /// (``validate(_:)`` refuses them with framer's).
     static func mapping(from arguments: Arguments) throws -> any UIKitSpringMapping {
-        if try arguments.choice("uikit-mapping", mappingNames) == "framer" {
-            for name in ["uikit-residual", "uikit-overdamping"] where arguments.has(name) {
-                throw CLIError.usage("--\(name) tunes the envelope mapping and cannot go with --uikit-mapping framer")
-            }
-            return FramerDurationMapping.default
-        }
+        if try arguments.choice("uikit-mapping", mappingNames) == "framer" { return FramerDurationMapping.default }
         return try envelopeMapping(from: arguments)
     }
 
@@ -186,18 +197,13 @@ enum SpringOptions {
         of spring: DampedSpring, arguments: Arguments, from defaultFrom: Double, to defaultTo: Double,
         relativeVelocity: Double
     ) throws -> SpringMotion<Double> {
+        // A distance that overflows needs both positions given (the defaults are a few hundred
+        // points): ``validate(_:)`` refused it, as ``rules`` refused both velocities.
         let from = arguments.number("from") ?? defaultFrom
         let to = arguments.number("to") ?? defaultTo
-        // Finite positions whose distance overflows (-1e308 → 1e308): name them, not the
-        // infinite distance or a NaN velocity derived from it.
-        guard (to - from).isFinite else {
-            throw CLIError.usage("--from \(compact(from)) and --to \(compact(to)) are too far apart: to − from must be at most 1.8e308 in magnitude")
-        }
         let velocity: Double
         switch (arguments.number("velocity"), arguments.number("initial-velocity")) {
-        case (.some, .some):
-            throw CLIError.usage("give either --velocity (points per second) or --initial-velocity (distance per second), not both")
-        case (let absolute?, nil): velocity = absolute
+        case (let absolute?, _): velocity = absolute
         case (nil, let relative?):
             velocity = relative * (to - from)
             guard velocity.isFinite else {

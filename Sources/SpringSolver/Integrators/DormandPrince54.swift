@@ -223,7 +223,7 @@ public struct DormandPrince54<System: FirstOrderSystem>: Sendable {
         let y0 = currentState, k1 = derivative, t0 = currentTime
         while true {
             guard counters.acceptedSteps + counters.rejectedSteps < options.maximumSteps else {
-                throw SpringError.integrationFailed(time: t0, reason: "more than \(options.maximumSteps) steps")
+                throw SpringError.integrationFailed(time: t0, reason: .stepLimit(options.maximumSteps))
             }
             var h = nextStep
             var landsOnLimit = false
@@ -237,8 +237,7 @@ public struct DormandPrince54<System: FirstOrderSystem>: Sendable {
             // then decides. Only a rejected step shrinking below the floor is an underflow.
             if h < floor && !landsOnLimit && !lastWasRejected { h = floor }
             guard h > 0, t0 + h > t0, h >= floor || landsOnLimit else {
-                throw SpringError.integrationFailed(
-                    time: t0, reason: "step size underflow (h = \(h), below 1e-14 × the larger of |t| and the remaining span: too stiff for this span at this tolerance)")
+                throw SpringError.integrationFailed(time: t0, reason: .stepUnderflow(step: h))
             }
             let f = system
             // The tableau as typed constants: with the literals inside the State expressions the
@@ -299,10 +298,7 @@ public struct DormandPrince54<System: FirstOrderSystem>: Sendable {
                     lastWasRejected = true
                     continue
                 }
-                throw SpringError.integrationFailed(
-                    time: t0, reason: h > 0 && h >= floor && floor > 0
-                        ? "step size underflow (the solution is not finite even at h = \(h), 1e-14 × the larger of |t| and the remaining span: too stiff for this span)"
-                        : "the solution is not finite")
+                throw SpringError.integrationFailed(time: t0, reason: h > 0 && h >= floor && floor > 0 ? .nonFiniteAtFloor(step: h) : .nonFinite)
             }
             // PI control (Hairer's DOPRI5: expo1 = 1/5 − 0.75·β, β = 0.04).
             // One log and one exp per step instead of two pows (a measurable share of the cost).

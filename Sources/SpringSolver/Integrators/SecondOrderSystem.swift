@@ -71,11 +71,10 @@ public struct SystemStepper<System: SecondOrderSystem>: Sendable {
     public static var maximumNewtonIterations: Int { 20 }
 
     /// - Throws: ``SpringError/invalidParameter(name:value:expected:)`` for a bad step, and
-    ///   ``SpringError/invalidVocabulary(_:)`` for `exact` or `dopri54`.
+    ///   ``SpringError/integratorNotOnSystem(_:supported:)`` for `exact` or `dopri54`.
     public init(kind: IntegratorKind, system: System, step: Double) throws {
         guard Self.kinds.contains(kind) else {
-            throw SpringError.invalidVocabulary(
-                "integrator '\(kind.rawValue)' does not run on a general system; expected one of \(Self.kinds.map(\.rawValue).joined(separator: ", "))")
+            throw SpringError.integratorNotOnSystem(kind, supported: Self.kinds)
         }
         self.kind = kind
         self.system = system

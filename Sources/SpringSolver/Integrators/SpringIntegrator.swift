@@ -174,8 +174,7 @@ public struct AnySpringIntegrator: SpringIntegrator {
         case .trapezoidal: storage = .trapezoidal(try Trapezoidal(spring: spring, step: step))
         case .exact: storage = .exact(try ExactIntegrator(spring: spring, step: step))
         case .dopri54:
-            throw SpringError.invalidVocabulary(
-                "integrator 'dopri54' is adaptive and has no fixed step; use DormandPrince54")
+            throw SpringError.integratorHasNoFixedStep(.dopri54)
         }
     }
 
