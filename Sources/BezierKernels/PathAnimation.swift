@@ -135,6 +135,31 @@ public struct PathAnimation: Sendable {
         }
     }
 
+    /// The segment index and curve parameter of `location(atTime:)`, without its cycle, element
+    /// index or error: `nil` exactly where it throws. Per-frame sampling (`Motion.PathMotion`,
+    /// called for every frame of every phase a validation samples) needs only these two, and the
+    /// thrown error's allocation-free `nil` keeps the loop free of error handling.
+    /// - Complexity: O(1) (a timing-curve solve, then the linear share or one `PathMeasure`
+    ///   bucket lookup and Horner evaluation: the same arithmetic as `location(atTime:)`).
+    @inlinable
+    public func segmentPlace(atTime t: Double) -> (segmentIndex: Int, parameter: Double)? {
+        guard t.isFinite else { return nil }
+        let (_, fraction) = cycleFraction(atTime: t)
+        let progress = min(max(timingCurve.progress(at: fraction), 0), 1)
+        switch mode {
+        case .linear:
+            let (index, parameter) = linearPlace(atProgress: progress)
+            return (index, parameter)
+        case .paced:
+            // `PathMeasure.location(atDistance:)`'s checks and piece, in the same order.
+            let distance = progress * measure.length
+            guard distance >= 0, distance <= measure.length else { return nil }
+            guard !measure.pieces.isEmpty else { return measure.segments.isEmpty ? nil : (0, 0) }
+            let piece = measure.pieces[measure.pieceIndex(atDistance: distance)]
+            return (piece.segmentIndex, piece.parameter(atDistance: distance))
+        }
+    }
+
     /// Position and unit tangent at time `t`.
     /// - Throws: `invalidTime` unless `t` is finite.
     /// - Complexity: O(1) (a timing-curve solve, then one segment evaluation or one `PathMeasure`

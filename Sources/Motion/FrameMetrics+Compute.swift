@@ -345,7 +345,8 @@ struct PeakScan {
         /// narrowed by `slack` at both ends. k only grows, so the first boundary past the
         /// window's start only moves forward.
         func straddlesBoundary(_ k: Int) -> Bool {
-            guard !boundaries.isEmpty else { return false }
+            // Past the last boundary no window straddles one (and no frame time is computed).
+            guard nextBoundary < boundaries.count else { return false }
             let from = samples.time(ofFrame: k) + slack, to = samples.time(ofFrame: k + 2) - slack
             while nextBoundary < boundaries.count, !(boundaries[nextBoundary] > from) { nextBoundary += 1 }
             return nextBoundary < boundaries.count && boundaries[nextBoundary] < to
@@ -366,10 +367,22 @@ struct PeakScan {
                 if collectsCandidates, ratio > thresholds.maxSpeedJump { jumpCandidates.append((ratio, k)) }
             }
             if before >= floor, after >= floor {
-                // Scaled to the larger component first, so the products cannot overflow.
                 let a0 = samples.displacement(afterFrame: k)
                 let b0 = samples.displacement(afterFrame: k + 1)
-                let scale = max(abs(a0.x), abs(a0.y), abs(b0.x), abs(b0.y))
+                let largestA = max(abs(a0.x), abs(a0.y)), largestB = max(abs(b0.x), abs(b0.y))
+                let scale = max(largestA, largestB)
+                // A screen first, without the four divisions of the scaling: where the unscaled
+                // products neither overflow nor lose bits to underflow (each vector's largest
+                // component within 2⁻²⁰⁰…2²⁰⁰), the pseudo-angle from them differs from the
+                // scaled one by a few roundings of |a||b| / (|cross| + |dot|) ≤ 1, far below
+                // 1e-6. One below every bar by more than that fails the exact test below too:
+                // skipping it changes nothing.
+                if scale < 0x1p200, min(largestA, largestB) > 0x1p-200 {
+                    let bar = collectsCandidates ? min(largestPseudo, limitPseudo) : largestPseudo
+                    let cross = a0.x * b0.y - a0.y * b0.x
+                    if pseudoAngle(cross: abs(cross), dot: (a0 * b0).sum()) < bar - 1e-6 { continue }
+                }
+                // Scaled to the larger component first, so the products cannot overflow.
                 let a = a0 / scale, b = b0 / scale
                 let cross = a.x * b.y - a.y * b.x
                 let dot = (a * b).sum()

@@ -123,8 +123,7 @@ public struct PathMotion: Sendable {
     /// - Complexity: O(1).
     @inlinable
     public func location(at t: Double) -> (segment: Int, parameter: Double) {
-        guard let place = try? animation.location(atTime: t.isFinite ? t : 0) else { return (0, 0) }
-        return (place.segmentIndex, place.parameter)
+        animation.segmentPlace(atTime: t.isFinite ? t : 0) ?? (0, 0)
     }
 
     /// The position at time `t`, points: the cheap per-frame function (`scene/bee-frame`).

@@ -41,7 +41,18 @@ extension Validation {
     ) throws(MotionError) -> PhaseSweep {
         try MotionError.requirePositive(hz, "rate (frames per second)")
         guard phases >= 1 else { throw MotionError("phase count must be at least 1, got \(phases)") }
-        let thresholds = try thresholds.validated()
+        return try phaseSweep(scene, mode: mode, hz: hz, phases: phases, thresholds: try thresholds.validated(), phaseZero: nil)
+    }
+
+    /// `phaseSweep(_:mode:hz:phases:thresholds:)` with validated thresholds, taking phase 0's
+    /// frames from `phaseZero` when it holds them: `validatePath`'s frames at `hz`, which start
+    /// at the same time `−framesAtRest / hz` and are sampled by the same function at the same
+    /// times (`start + k / hz`), so their first frames are phase 0's, bit for bit. (The doubled
+    /// and quadrupled frames are not shared: their times `start + j / (2·hz)` round
+    /// differently from the phases' `start′ + k / hz`.)
+    static func phaseSweep(
+        _ scene: Scene, mode: TimingMode, hz: Double, phases: Int, thresholds: Thresholds, phaseZero: FrameSamples?
+    ) throws(MotionError) -> PhaseSweep {
         let (span, position) = try trajectory(scene, mode: mode, hz: hz)
         let repeats: Bool
         switch scene.kind {
@@ -56,7 +67,12 @@ extension Validation {
         for index in 0..<phases {
             let phase = Double(index) / Double(phases)
             let start = (phase - Double(framesAtRest)) / hz
-            let samples = try FrameSamples(hz: hz, startTime: start, count: total) { t in position(t) }
+            let samples: FrameSamples
+            if index == 0, let phaseZero, phaseZero.hz == hz, phaseZero.startTime == start, phaseZero.count >= total {
+                samples = try FrameSamples(hz: hz, startTime: start, positions: Array(phaseZero.positions.prefix(total)))
+            } else {
+                samples = try FrameSamples(hz: hz, startTime: start, count: total, position: position)
+            }
             // Only the peaks: the phase's figures as FrameMetrics computes them, without the rest.
             let peaks = FrameMetrics.peaks(samples: samples, span: animation, thresholds: thresholds)
             if let jump = peaks.speedJump { jumps.append((jump, phase)) }

@@ -71,12 +71,14 @@ public enum Validation {
         try MotionError.requirePositive(hz, "rate (frames per second)")
         let thresholds = try thresholds.validated()
         let report: ValidationReport
+        // A path's frames at `hz`: the phase sweep's phase 0 begins with them.
+        var frames: FrameSamples?
         switch scene.kind {
         case .path(let motion, let viewport):
             try requireSampleable(span: motion.duration, hz: hz, what: "a path duration")
             report = try validatePath(
                 name: scene.name, motion: motion.with(mode: mode), viewport: viewport, objectSize: scene.objectSize, hz: hz,
-                thresholds: thresholds)
+                thresholds: thresholds, samples: &frames)
         case .spring(let spring):
             try requireSampleable(span: spring.maximumSimulatedTime, hz: hz, what: "a simulated span")
             // The stop under "animation removed at its duration" is sampled up to that duration.
@@ -96,7 +98,8 @@ public enum Validation {
         // The phase sweep costs a sample-only pass per phase: fewer phases past 12 500 frames,
         // so that a long scene costs at most about 200 000 frames more.
         let phases = max(1, min(PhaseSweep.defaultPhases, 200_000 / max(report.frames, 1)))
-        return report.withPhaseSweep(try phaseSweep(scene, mode: mode, hz: hz, phases: phases, thresholds: thresholds))
+        return report.withPhaseSweep(
+            try phaseSweep(scene, mode: mode, hz: hz, phases: phases, thresholds: thresholds, phaseZero: frames))
     }
 
     /// Refuses a report with a measured figure that is not finite (`nonFiniteMetric`): its
@@ -146,15 +149,17 @@ public enum Validation {
         return Int((frames * (1 - 1e-12)).rounded(.down)) + 2 + framesPastSeam
     }
 
+    /// A path scene's report; `sampled` receives its frames at `hz` (for the phase sweep).
     static func validatePath(
         name: String, motion: PathMotion, viewport: SIMD2<Double>?, objectSize: SIMD2<Double> = Scene.defaultObjectSize,
-        hz: Double, thresholds: Thresholds
+        hz: Double, thresholds: Thresholds, samples sampled: inout FrameSamples?
     ) throws(MotionError) -> ValidationReport {
         let count = frameCount(of: motion, hz: hz)
         let rest = framesAtRest
         let total = rest + count + (motion.repeats ? 0 : rest)
         let start = -Double(rest) / hz
         let samples = try motion.samples(hz: hz, count: total, from: start)
+        sampled = samples
         let doubled = try motion.samples(hz: 2 * hz, count: 2 * (total - 1) + 1, from: start)
         let quadrupled = try motion.samples(hz: 4 * hz, count: 4 * (total - 1) + 1, from: start)
         let span = try AnimationSpan(start: 0, end: motion.repeats ? nil : motion.duration, endsAreBoundaries: true)

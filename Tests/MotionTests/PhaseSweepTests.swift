@@ -70,6 +70,36 @@ import Testing
         #expect(compared == 70)
     }
 
+    /// `validate` takes the sweep's phase 0 from its own frames at the rate (issue 25): the
+    /// sweep it carries must be exactly the one sampled afresh, on paths repeating and not, in
+    /// both modes, at rates where the frame count is and is not a whole number of frames.
+    @Test func theReportsSweepIsTheSweepSampledAfresh() throws {
+        let scenes = [
+            try Scene.bee(BeeFlight(bee: .one, sign: 1)), try Scene.bee(BeeFlight(bee: .two, sign: -1)),
+            try Scene.svg("M 0 0 C 100 0 0 100 100 100 L 300 0", duration: 0.7),
+            try Scene.svg("M 10 10 Q 200 0 150 120 L 20 300", duration: 0.5, repeats: true, name: "loop"),
+        ]
+        var compared = 0
+        for scene in scenes {
+            for mode in TimingMode.allCases {
+                for hz in [60.0, 120, 144] {
+                    let carried = try Validation.validate(scene, mode: mode, hz: hz).phaseSweep
+                    #expect(carried == (try Validation.phaseSweep(scene, mode: mode, hz: hz)), "\(scene.name) \(mode) \(hz) Hz")
+                    // Phase 0 alone, from validate's frames and afresh: the figures of one phase.
+                    guard case .path(let motion, _) = scene.kind else { continue }
+                    let rest = Validation.framesAtRest
+                    let total = rest + Validation.frameCount(of: motion, hz: hz) + (motion.repeats ? 0 : rest)
+                    let frames = try motion.with(mode: mode).samples(hz: hz, count: total, from: -Double(rest) / hz)
+                    let shared = try Validation.phaseSweep(
+                        scene, mode: mode, hz: hz, phases: 1, thresholds: Thresholds(), phaseZero: frames)
+                    #expect(shared == (try Validation.phaseSweep(scene, mode: mode, hz: hz, phases: 1)), "\(scene.name) \(mode) \(hz) Hz")
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared == 24)
+    }
+
     @Test func aConstantSpeedMoveIsTheSameAtEveryPhase() throws {
         let move = try TimelineMotion(quantity: .position, end: 1, value: { t in SIMD2(300 * min(max(t, 0), 1), 0) })
         let sweep = try Validation.phaseSweep(Scene(name: "move", kind: .timeline(move, viewport: nil)), hz: 60)
