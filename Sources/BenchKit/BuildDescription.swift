@@ -52,8 +52,10 @@ public struct BuildDescription: Codable, Equatable, Sendable {
     }
 
     /// The instruction-set level this module was compiled for: `scripts/bench.sh` passes
-    /// `-target-cpu x86-64-vN` with the matching `-D FLIGHTLINE_X86_64_VN` (and `-march` for
-    /// the C targets); any other build is `baseline`.
+    /// `-march=x86-64-vN` to the C targets and to the Swift targets' clang importer (Swift's own
+    /// `-target-cpu` takes processor names, not psABI levels; the importer's target features are
+    /// what Swift's code generator compiles for: `vfmadd`, ymm registers) with the matching
+    /// `-D FLIGHTLINE_X86_64_VN`; any other build is `baseline`.
     public static var targetCPU: String {
         #if FLIGHTLINE_X86_64_V4
         return "x86-64-v4"

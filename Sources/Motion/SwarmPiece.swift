@@ -9,7 +9,7 @@ import BezierKernels
 /// than the Bernstein form, shallower than Horner), and the unit tangent multiplies by one
 /// reciprocal square root instead of dividing twice. Against `PathMeasure.Piece.sample(at:)`
 /// this moves positions by a few ulps of the coordinates (≤ 1e-12 pt on the seed paths) and
-/// tangents by a few ulps of 1.
+/// tangents by a few ulps of 1, fused multiply-adds or not.
 @frozen @usableFromInline
 struct SwarmPiece: Sendable {
     /// Bees per evaluation. Eight, not four: the evaluation is a dependency chain (polynomial,
@@ -65,13 +65,14 @@ struct SwarmPiece: Sendable {
         // Estrin's scheme (Knuth, TAOCP vol. 2, §4.6.4): the same polynomial as PathMeasure's
         // Horner loop in 3 levels of (multiply, add) instead of 7. The loop is latency-bound
         // (each group of bees is one long dependency chain), so depth is what costs.
+        // Each `multiplyAdd` is one fused instruction on AVX builds (see there).
         let x2 = x * x
         let x4 = x2 * x2
-        let q0 = V(repeating: piece.pointee.a0) + V(repeating: piece.pointee.a1) * x
-        let q1 = V(repeating: piece.pointee.a2) + V(repeating: piece.pointee.a3) * x
-        let q2 = V(repeating: piece.pointee.a4) + V(repeating: piece.pointee.a5) * x
-        let q3 = V(repeating: piece.pointee.a6) + V(repeating: piece.pointee.a7) * x
-        var t = (q0 + q1 * x2) + (q2 + q3 * x2) * x4
+        let q0 = multiplyAdd(V(repeating: piece.pointee.a1), x, V(repeating: piece.pointee.a0))
+        let q1 = multiplyAdd(V(repeating: piece.pointee.a3), x, V(repeating: piece.pointee.a2))
+        let q2 = multiplyAdd(V(repeating: piece.pointee.a5), x, V(repeating: piece.pointee.a4))
+        let q3 = multiplyAdd(V(repeating: piece.pointee.a7), x, V(repeating: piece.pointee.a6))
+        var t = multiplyAdd(multiplyAdd(q3, x2, q2), x4, multiplyAdd(q1, x2, q0))
         // min(max(t, t0), t1), then exactly t0 / t1 at the piece's ends, as PathMeasure does
         // (selects: the standard library's pointwiseMin/Max are calls). The ends matter beyond
         // rounding: at a stationary end t(s) has a square-root singularity, and there the
@@ -86,15 +87,31 @@ struct SwarmPiece: Sendable {
         let d2 = piece.pointee.doubledC2, d3 = piece.pointee.tripledC3
         // B(t) = (p0 + c1·t) + (c2 + c3·t)·t², B'(t) = (c1 + 2c2·t) + 3c3·t²: depth 2–3, not 3–6.
         let t2 = t * t
-        let px = (V(repeating: p0.x) + V(repeating: c1.x) * t) + (V(repeating: c2.x) + V(repeating: c3.x) * t) * t2
-        let py = (V(repeating: p0.y) + V(repeating: c1.y) * t) + (V(repeating: c2.y) + V(repeating: c3.y) * t) * t2
-        let vx = (V(repeating: c1.x) + V(repeating: d2.x) * t) + V(repeating: d3.x) * t2
-        let vy = (V(repeating: c1.y) + V(repeating: d2.y) * t) + V(repeating: d3.y) * t2
-        let speedSquared = vx * vx + vy * vy
+        let px = multiplyAdd(multiplyAdd(V(repeating: c3.x), t, V(repeating: c2.x)), t2,
+                             multiplyAdd(V(repeating: c1.x), t, V(repeating: p0.x)))
+        let py = multiplyAdd(multiplyAdd(V(repeating: c3.y), t, V(repeating: c2.y)), t2,
+                             multiplyAdd(V(repeating: c1.y), t, V(repeating: p0.y)))
+        let vx = multiplyAdd(V(repeating: d3.x), t2, multiplyAdd(V(repeating: d2.x), t, V(repeating: c1.x)))
+        let vy = multiplyAdd(V(repeating: d3.y), t2, multiplyAdd(V(repeating: d2.y), t, V(repeating: c1.y)))
+        let speedSquared = multiplyAdd(vx, vx, vy * vy)
         // Packed square roots and divisions (sqrtpd, divpd). Measured: four Newton steps from
         // a bit-trick guess for 1/√ in packed arithmetic were slower (11.3 vs 8.4 ns/bee).
         let inverseSpeed = 1 / speedSquared.squareRoot()
         return Evaluation(px: px, py: py, tx: vx * inverseSpeed, ty: vy * inverseSpeed, t: t,
                           stationary: speedSquared .<= V(repeating: piece.pointee.stationarySpeedSquared))
+    }
+
+    /// `a·b + c` lane by lane: fused multiply-adds (one rounding, one instruction for four or
+    /// eight lanes) where the build targets AVX2 and FMA (x86-64-v3 and up: `scripts/bench.sh`
+    /// defines `FLIGHTLINE_X86_64_V3`/`_V4`), else a multiply and an add: on baseline x86-64
+    /// `addingProduct` is a call to the C library's `fma` per lane. Measured on the host build
+    /// (x86-64-v4): see README, "Speed round 3".
+    @inline(__always) @usableFromInline
+    static func multiplyAdd(_ a: Lanes, _ b: Lanes, _ c: Lanes) -> Lanes {
+        #if FLIGHTLINE_X86_64_V3 || FLIGHTLINE_X86_64_V4
+        c.addingProduct(a, b)
+        #else
+        a * b + c
+        #endif
     }
 }

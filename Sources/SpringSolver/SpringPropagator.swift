@@ -92,4 +92,48 @@ public struct SpringPropagator: Sendable, Hashable {
     public func advance<V: SpringVector>(_ state: inout SpringState<V>) {
         state = matrix.applied(to: state)
     }
+
+    /// Advances a state by `steps` steps `h` in a row (none when `steps ≤ 0`): the same
+    /// result, bit for bit, as calling ``advance(_:)`` `steps` times.
+    ///
+    /// - Complexity: O(`steps`).
+    @inlinable
+    public func advance<V: SpringVector>(_ state: inout SpringState<V>, steps: Int) {
+        for _ in 0..<max(steps, 0) { advance(&state) }
+    }
+
+    /// Advances a 1-D state by `steps` steps `h` in a row (none when `steps ≤ 0`): the same
+    /// result, bit for bit, as calling ``advance(_:)`` `steps` times.
+    ///
+    /// Each step waits for the last, so the loop runs at the latency of one step. Written as
+    /// two scalar rows, the compiler packs them into one two-lane vector and swaps its lanes
+    /// every step (`vshufpd` on the dependency chain: 1 + 3 + 3 cycles a step, where the scalar
+    /// rows take 3 + 3). Built for AVX (x86-64-v3 and up, where `scripts/bench.sh` defines
+    /// `FLIGHTLINE_X86_64_V3`/`_V4`), the state is carried twice instead, as `(x, v)` and
+    /// `(v, x)`: each step computes both from both with the same products and sums, in the
+    /// same order, as ``StateMatrix/applied(to:)`` (so the same roundings), and no lane is
+    /// swapped. On baseline x86-64 (SSE2) the compiler splits that form into lane shuffles
+    /// (slower than the plain loop), so it keeps the loop of single steps.
+    ///
+    /// - Complexity: O(`steps`).
+    @inlinable
+    public func advance(_ state: inout SpringState<Double>, steps: Int) {
+        #if FLIGHTLINE_X86_64_V3 || FLIGHTLINE_X86_64_V4
+        guard steps > 0 else { return }
+        let diagonal = SIMD2(matrix.m11, matrix.m22), offDiagonal = SIMD2(matrix.m12, matrix.m21)
+        let swappedDiagonal = SIMD2(matrix.m22, matrix.m11), swappedOffDiagonal = SIMD2(matrix.m21, matrix.m12)
+        var forward = SIMD2(state.displacement, state.velocity)
+        var backward = SIMD2(state.velocity, state.displacement)
+        for _ in 0..<steps {
+            // Lane by lane: x₁ = m11·x + m12·v and v₁ = m22·v + m21·x (= m21·x + m22·v: a sum of
+            // two terms rounds the same in either order).
+            let next = diagonal * forward + offDiagonal * backward
+            backward = swappedDiagonal * backward + swappedOffDiagonal * forward
+            forward = next
+        }
+        state = SpringState(displacement: forward.x, velocity: forward.y)
+        #else
+        for _ in 0..<max(steps, 0) { advance(&state) }
+        #endif
+    }
 }
