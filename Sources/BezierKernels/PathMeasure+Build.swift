@@ -456,6 +456,8 @@ struct PieceBuilder {
                 // (a fit of the whole segment by quadrature, which the bee paths' segments
                 // always missed, was a tenth of the build).
                 width = (t1 - t0) * shrink
+                // Short of the end, as for a missed last piece (else the rest again, forever).
+                if last { width = min(width, 0.75 * (1 - t0)) }
                 continue
             }
             var origin = 0.0, modelLength = 0.0
