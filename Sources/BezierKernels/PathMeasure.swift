@@ -106,7 +106,7 @@ public struct PathMeasure: Sendable {
     /// - Complexity: O(number of pieces): per piece, away from cusps, one arc-length polynomial
     ///   (16 speed evaluations, 8 at a time) shared with the next piece where its bound allows,
     ///   and about four degree-16 Clenshaw sums in 8 lanes; near cusps, short arc-length
-    ///   increments (one small Gauss–Legendre rule each, about 16 per piece). About 60 µs for a
+    ///   increments (one small Gauss–Legendre rule each, about 16 per piece). About 65 µs for a
     ///   bee path (~120–170 pieces at 1e-9) on the x86-64-v4 build, linear in the number of
     ///   segments (`pathmeasure/build`, `pathmeasure/build-random`).
     public init(path: Path, accuracy: Double = Accuracy.default) throws(BezierError) {
