@@ -260,9 +260,10 @@ struct PieceBuilder {
 
     /// Whether `t` increases strictly from lane to lane, inside (low, high).
     @inline(__always) static func strictlyIncreasing(_ t: SIMD8<Double>, above low: Double, below high: Double) -> Bool {
-        guard t[0] > low, t[7] < high else { return false }
-        for k in 1..<8 where !(t[k] > t[k - 1]) { return false }
-        return true
+        // Against the lanes shifted by one (constant indices: a permutation in registers, not a
+        // loop over lanes stored to memory). NaN fails every comparison.
+        let previous = SIMD8<Double>(low, t[0], t[1], t[2], t[3], t[4], t[5], t[6])
+        return all(t .> previous) && t[7] < high
     }
 
     /// First guesses at the eight nodes from the quintic Hermite interpolant of t(s) over the
@@ -382,6 +383,13 @@ struct PieceBuilder {
         }
     }()
 
+    /// `interpolation` as a tuple, for the constant indices of `fit`.
+    static let interpolationColumns: (SIMD8<Double>, SIMD8<Double>, SIMD8<Double>, SIMD8<Double>,
+                                      SIMD8<Double>, SIMD8<Double>, SIMD8<Double>, SIMD8<Double>) = {
+        let c = interpolation
+        return (c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7])
+    }()
+
     /// `checks` in eight lanes, the last repeated.
     static let laneChecks = SIMD8<Double>((0..<8).map { checks[min($0, 6)] })
 
@@ -422,14 +430,40 @@ struct PieceBuilder {
         let first = pieces.count
         var t0 = 0.0, s0 = 0.0
         var width = 1.0
+        // The arc length as a polynomial (`PieceArcLength`), over this piece and the next few
+        // where its bound allows (nearly everywhere away from cusps): the pieces' lengths, nodes
+        // and checks then need no quadrature.
+        var model = PieceArcLength.none
         while true {
             var t1 = t0 + width
             // The rest of the segment when the step reaches within a quarter width of its end:
             // no sliver of a piece at the end.
             let last = !(t1 < 1 - 0.25 * width)
             if last { t1 = 1 }
+            if !model.covers(t0, t1) {
+                // Twice the piece's width (wider, the bound fails more often than it saves
+                // polynomials), else the piece alone, else none.
+                let reach = min(1, t0 + 2 * (t1 - t0))
+                if reach > t1, let wide = arcLengthModel(from: t0, to: reach) {
+                    model = wide
+                } else {
+                    model = arcLengthModel(from: t0, to: t1) ?? .none
+                }
+            }
+            let useModel = model.covers(t0, t1)
+            if !useModel, t0 == 0, pieces.count == first, t1 > 2 * Self.minimumWidth, let shrink = firstWidthFactor(to: t1) {
+                // The segment's first try, too wide for the polynomial: narrower before any fit
+                // (a fit of the whole segment by quadrature, which the bee paths' segments
+                // always missed, was a tenth of the build).
+                width = (t1 - t0) * shrink
+                // Short of the end, as for a missed last piece (else the rest again, forever).
+                if last { width = min(width, 0.75 * (1 - t0)) }
+                continue
+            }
+            var origin = 0.0, modelLength = 0.0
+            if useModel { (origin, modelLength) = model.origin(at: t0, upTo: t1) }
             // The last piece's length is the rest of the segment's, so the pieces add up to it.
-            let pieceLength = last ? length - s0 : arcLength(from: t0, to: t1)
+            let pieceLength = last ? length - s0 : (useModel ? modelLength : arcLength(from: t0, to: t1))
             guard pieceLength > 0 else {
                 // A range that rounds to no length takes no distance.
                 if last { return }
@@ -437,7 +471,7 @@ struct PieceBuilder {
                 continue
             }
             let canShrink = t1 - t0 > 2 * Self.minimumWidth && pieces.count - first < Self.maximumPiecesPerSegment
-            let fit = self.fit(from: t0, to: t1, startDistance: startDistance + s0, length: pieceLength, stopAbove: canShrink ? max(budget, roundingFloor) : .infinity)
+            let fit = self.fit(from: t0, to: t1, startDistance: startDistance + s0, length: pieceLength, model: model, origin: useModel ? origin : nil, stopAbove: canShrink ? max(budget, roundingFloor) : .infinity)
             // A miss that is rounding noise (the check cannot resolve errors below a few times the
             // arc-length accuracy) is accepted: shrinking further would only multiply pieces.
             if canShrink, fit.error > budget, fit.error > roundingFloor {
@@ -464,19 +498,25 @@ struct PieceBuilder {
     }
 
     /// The degree-7 interpolant of t(s) on [t0, t1] and its largest error in distance at the
-    /// check points (the check stops at the first error above `stopAbove`).
-    func fit(from t0: Double, to t1: Double, startDistance: Double, length: Double, stopAbove limit: Double) -> (piece: PathMeasure.Piece, error: Double) {
+    /// check points (the check stops at the first error above `stopAbove`). With an `origin`, the
+    /// nodes are solved and the checks measured on `model` (the value of its `s` at t0), else by
+    /// quadrature.
+    func fit(from t0: Double, to t1: Double, startDistance: Double, length: Double, model: PieceArcLength, origin: Double?, stopAbove limit: Double) -> (piece: PathMeasure.Piece, error: Double) {
         // Interpolate t at the Chebyshev nodes of [startDistance, startDistance + length].
         let half = 0.5 * length
         let nodes = Self.nodes
-        var monomial = SIMD8<Double>()
-        let fast = fastWidth(from: t0, to: t1)
+        var monomial: SIMD8<Double>
+        // The quadrature paths' widest fast span, only where they are taken.
+        lazy var fast = fastWidth(from: t0, to: t1)
         let targets = half * (1 + nodes)
-        // All eight nodes at once where the piece allows, else one after the other.
+        // All eight nodes at once on the piece's arc-length polynomial, else by quadrature:
+        // eight at once where the piece allows, else one after the other.
         let values: SIMD8<Double>
         // The speed and its rate at the piece's ends: the nodes' first guesses and the end checks.
         let ends = PieceEnds(start: speedAndRate(at: t0), end: speedAndRate(at: t1))
-        if half > 1e-300, let solved = laneNodes(targets: targets, from: t0, to: t1, ends: ends, fastWidth: fast) {
+        if half > 1e-300, let origin, let solved = modelNodes(model, origin: origin, targets: targets, from: t0, to: t1, ends: ends) {
+            values = solved
+        } else if half > 1e-300, let solved = laneNodes(targets: targets, from: t0, to: t1, ends: ends, fastWidth: fast) {
             values = solved
         } else {
             var cursor = Cursor(t: t0, distance: 0, low: t0, high: t1, fastWidth: fast)
@@ -486,9 +526,19 @@ struct PieceBuilder {
             }
             values = sequential
         }
-        Self.interpolation.withUnsafeBufferPointer { columns in
-            for j in 0..<8 { monomial += values[j] * columns[j] }
-        }
+        // Written out, in two sums: as a loop over the array, the compiler stored `values` to
+        // memory and loaded each lane back (a store-forwarding stall each), and multiplied lane
+        // by lane.
+        let columns = Self.interpolationColumns
+        var even: SIMD8<Double> = values[0] * columns.0
+        var odd: SIMD8<Double> = values[1] * columns.1
+        even += values[2] * columns.2
+        odd += values[3] * columns.3
+        even += values[4] * columns.4
+        odd += values[5] * columns.5
+        even += values[6] * columns.6
+        odd += values[7] * columns.7
+        monomial = even + odd
         // A piece shorter than ~1e-308 has no finite inverse half-width: the largest double
         // stands in for it, mapping the piece to x′ = r·x in [−r, r] with r = half × that double,
         // and the coefficients absorb the factor (aᵢ/rⁱ, at most ~1e107 for the shortest piece),
@@ -534,10 +584,16 @@ struct PieceBuilder {
         // their spans allow, else one after the other.
         let checkTargets = half * (1 + Self.laneChecks)
         let checked = Self.laneInterpolant(piece, at: (startDistance + checkTargets - piece.midDistance) * inverseHalfSpan)
+        if let origin {
+            // On the polynomial, plus its bound (the distance it measures is within that of the
+            // exact arc length).
+            let modelError = Self.largest(Self.magnitude(model.distance(at: checked, from: origin) - checkTargets)) + model.bound
+            if modelError.isFinite { return (piece, max(error, modelError)) }
+        }
         var starts = SIMD8<Double>(repeating: t0)
         for k in 1..<8 { starts[k] = checked[k - 1] }
         if half > 1e-300, let increments = laneIncrements(from: starts, to: checked, low: t0, high: t1, fastWidth: fast) {
-            let laneError = Self.magnitude(Self.prefixSums(increments) - checkTargets).max()
+            let laneError = Self.largest(Self.magnitude(Self.prefixSums(increments) - checkTargets))
             if laneError.isFinite { return (piece, max(error, laneError)) }
         }
         var checker = Cursor(t: t0, distance: 0, low: t0, high: t1, fastWidth: fast)
