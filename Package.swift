@@ -96,7 +96,7 @@ let package = Package(
             dependencies: ["BenchmarkSuites", "Studies", "BezierKernels", "SpringSolver", "GSLReference", "BenchKit", "Lottie", "JSONDocument", "Motion", "SceneFile", "CSpringFloor"]
         ),
         // Golden/: recorded outputs the golden test reads at run time, not sources.
-        .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI", "bench", "Studies", "BenchmarkSuites", "Motion", "SceneFile", "Lottie", "BezierKernels"], exclude: ["Golden"]),
+        .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI", "bench", "Studies", "BenchmarkSuites", "Motion", "SceneFile", "Lottie", "BezierKernels", "RlottieReference"], exclude: ["Golden"]),
         // The example on each library's DocC page (Sources/X/X.docc/X.md), compiled and run.
         .testTarget(
             name: "DocumentationTests",

@@ -121,3 +121,29 @@ func markdownTableRows(_ text: String) -> [[String]] {
     text.split(separator: "\n").filter { $0.hasPrefix("| ") && $0.hasSuffix(" |") }
         .map { String($0.dropFirst(2).dropLast(2)).components(separatedBy: " | ") }
 }
+
+/// The paragraphs of a help page (the blocks between blank lines), each with its wrapped lines
+/// joined by one space: a sentence the page wrapped at the terminal's width reads whole.
+func helpParagraphs(_ page: String) -> [String] {
+    page.components(separatedBy: "\n\n")
+        .map { $0.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ") }
+}
+
+/// Each option's explanation on a `--all` help page, its wrapped lines joined by one space,
+/// keyed by the option as the page labels it (`--from X`).
+func helpOptionEntries(_ page: String) -> [String: String] {
+    var entries: [String: String] = [:]
+    var current: String?
+    for line in page.split(separator: "\n", omittingEmptySubsequences: false) {
+        if line.hasPrefix("  --") {
+            let parts = line.components(separatedBy: "  ").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            current = parts.first
+            if let current { entries[current] = parts.dropFirst().joined(separator: " ") }
+        } else if let label = current, line.hasPrefix("    "), let text = entries[label] {
+            entries[label] = text + " " + line.trimmingCharacters(in: .whitespaces)
+        } else {
+            current = nil
+        }
+    }
+    return entries
+}

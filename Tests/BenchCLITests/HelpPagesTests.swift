@@ -13,9 +13,12 @@ import Testing
         #expect(run.code == 0, "\(run.stderr)")
         let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count <= Command.screenLines + 1, "bench help \(command): \(lines.count) lines")
-        #expect(run.stdout.contains("exit codes: 0 "), "bench help \(command) states no exit codes")
+        // The exit codes, whole, as the command defines them.
+        let summary = try #require(Bench.command(named: command)).exitCodeSummary
+        #expect(summary.hasPrefix("exit codes: 0 "))
+        #expect(helpParagraphs(run.stdout).firstIndex(of: summary) != nil, "bench help \(command) states no exit codes")
         let all = try runBench(["help", command, "--all"], environment: ["COLUMNS": "80"])
-        #expect(all.code == 0 && all.stdout.contains("exit codes: 0 "))
+        #expect(all.code == 0 && helpParagraphs(all.stdout).firstIndex(of: summary) != nil, "\(all.stdout)")
         #expect(all.stdout.count >= run.stdout.count)
         // `bench COMMAND --help-all` is the same page as `bench help COMMAND --all`.
         if command != "help" {
@@ -34,8 +37,13 @@ import Testing
     @Test func shortPageNamesEveryOption() throws {
         let command = try #require(Bench.command(named: "validate"))
         let run = try runBench(["help", "validate"], environment: ["COLUMNS": "80"])
-        for option in command.options { #expect(run.stdout.contains("--\(option.name)"), "--\(option.name)") }
-        #expect(run.stdout.contains("'bench help validate --all'"))
+        // The options paragraph lists every option with its value, in order; the last paragraph says where the whole page is.
+        let paragraphs = helpParagraphs(run.stdout)
+        let options = try #require(paragraphs.first { $0.hasPrefix("options (each explained by 'bench help validate --all'): ") }, "\(run.stdout)")
+        let listed = options.dropFirst("options (each explained by 'bench help validate --all'): ".count).components(separatedBy: ", ")
+        let labels: [String] = command.options.map { "--\($0.name)" + ($0.value.map { " \($0)" } ?? "") }
+        #expect(listed == labels + ["--wide", "--help", "--help-all"], "\(listed)")
+        #expect(paragraphs.last == "'bench help validate --all' (or 'bench validate --help-all'): every option explained, and the details.")
     }
 
     @Test func optionsAreUniqueInEachCommand() {

@@ -13,8 +13,10 @@ import Testing
         // The text report opens with the file (its words are the product).
         let text = try bench(["validate", Self.fixture("loader.json")])
         #expect(text.code == 1, "\(text.stderr)")
-        #expect(text.stdout.contains("Lottie 'loader', 512 × 512 px (= pt), 30 fps, frames 0–90 (3.00 s)"))
-        #expect(text.stdout.contains("still (nothing animated; not validated): "))
+        let lines = text.stdout.split(separator: "\n")
+        let header = "── Tests/LottieTests/Fixtures/loader.json: Lottie 'loader', 512 × 512 px (= pt), 30 fps, frames 0–90 (3.00 s); 9 moving objects, 14 timelines"
+        let opening = try #require(lines.firstIndex { $0 == header }, "\(text.stdout)")
+        #expect(lines[opening + 2] == "  still (nothing animated; not validated): dots, cursor/shape, title, background, background/shape, glow/shape", "\(text.stdout)")
         // What it found, as data.
         let run = try bench(["validate", Self.fixture("loader.json"), "--json", "-"])
         #expect(run.code == 1, "\(run.stderr)")
@@ -79,7 +81,9 @@ import Testing
     @Test func plotsALayer() throws {
         let rotation = try bench(["plot", Self.fixture("loader.json"), "--layer", "logo", "--quantity", "rotation", "--ascii"])
         #expect(rotation.code == 0, "\(rotation.stderr)")
-        #expect(rotation.stdout.contains("rotation (o)"))  // ASCII spells the degree sign "o"
+        // The title, then the y axis's unit: ASCII spells the degree sign "o".
+        #expect(rotation.stdout.split(separator: "\n").prefix(2).map { $0.trimmingCharacters(in: .whitespaces) }
+            == ["logo/rotation @60 Hz: rotation(t), one dot per frame", "rotation (o)"], "\(rotation.stdout)")
         // Each layer's default or asked-for quantity, at 60 Hz, as data.
         for (file, layer, asked, quantity) in [("loader.json", "logo", ["--quantity", "rotation"], "rotation"), ("spatial.json", "comet", [], "path"),
                                                ("hold.json", "blinker", ["--quantity", "opacity"], "opacity")] {

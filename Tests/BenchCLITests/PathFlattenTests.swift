@@ -109,7 +109,10 @@ import Testing
         #expect(got.count == 4)
         for (value, want) in zip(got, expected) { #expect(abs(value - want) <= 1e-12, "\(got)") }
         let text = try runBench(["path", data])
-        #expect(text.stdout.contains("bounds x "), "\(text.stdout)")
+        // The text's bounds line, whole: the same extremes to 9 decimals.
+        let f = { (value: Double) in String(format: "%.9f", value) }
+        let line = "bounds x \(f(expected[0]))…\(f(expected[2])), y \(f(expected[1]))…\(f(expected[3])) pt (exact)"
+        #expect(text.stdout.split(separator: "\n").firstIndex { $0 == line } != nil, "\(text.stdout)")
     }
 
     // MARK: JSON shape

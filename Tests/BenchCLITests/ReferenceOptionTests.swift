@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+@testable import BenchCLI
+import RlottieReference
 
 /// `bench validate FILE.json --reference rlottie`, end to end.
 @Suite struct ReferenceOptionTests {
@@ -12,7 +14,10 @@ import Testing
         // The text explains each deviation it names (the explanation is only in the text).
         let run = try bench(arguments)
         #expect(run.code == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("spatial-length-estimate: rlottie paces spatial tangents by a max + 0.375·min chord length"))
+        // The key's line, whole: the deviation's name and its explanation.
+        let key = "  spatial-length-estimate: " + (ReferenceOption.explanations["spatial-length-estimate"] ?? "none")
+        #expect(run.stdout.split(separator: "\n").firstIndex { $0 == key } != nil, "\(run.stdout)")
+        #expect(ReferenceOption.explanations["spatial-length-estimate"] == "rlottie paces spatial tangents by a max + 0.375·min chord length (up to 6.8 % long; vline.h VLine::length)")
         // The comparison, as data.
         let json = try bench(arguments + ["--json", "-"])
         #expect(json.code == 0, "\(json.stderr)")
@@ -74,10 +79,9 @@ import Testing
         let dense = folder.appendingPathComponent("dense.json")
         try Data(text.replacingOccurrences(of: "29140721", with: "200000").replacingOccurrences(of: "\"fr\": 60,", with: "\"fr\": 1000,").utf8)
             .write(to: dense)
-        let many = try bench(["validate", dense.path, "--reference", "rlottie", "--hz", "60"])
-        #expect(many.code == 2)
-        #expect(many.stderr.contains("it has 200000 frames from ip to op; the comparison renders each, at most 100000"), "\(many.stderr)")
-        #expect(many.stderr.split(separator: "\n").count == 1)
+        let many = try expectRefused(["validate", dense.path, "--reference", "rlottie", "--hz", "60"], in: Self.root)
+        #expect(many?.cause as? RlottieError == RlottieError(.tooManyFrames(frames: 200000, limit: RlottieComparison.maximumFrames)), "\(many?.message ?? "accepted")")
+        #expect(many?.option == "reference" && many?.value == "rlottie" && many?.file == dense.path && RlottieComparison.maximumFrames == 100000)
     }
 
     /// A file Flightline reads but rlottie refuses (rlottie needs a layer it can draw).
@@ -87,11 +91,11 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("empty.json")
         try Data(#"{"fr": 30, "ip": 0, "op": 30, "w": 10, "h": 10, "layers": []}"#.utf8).write(to: file)
-        let run = try bench(["validate", file.path, "--reference", "rlottie"])
-        #expect(run.code == 2, "\(run.stdout)")
-        #expect(run.stdout.isEmpty)
-        #expect(run.stderr.contains("rlottie refused it"), "\(run.stderr)")
-        #expect(run.stderr.contains("expected a Lottie file rlottie can play, of at most 100000 frames"))
-        #expect(run.stderr.split(separator: "\n").count == 1)
+        // One line, exit 2, nothing on stdout (expectRefusal); rlottie's reason as data.
+        let error = try expectRefused(["validate", file.path, "--reference", "rlottie"], in: Self.root)
+        let reason = (error?.cause as? RlottieError)?.reason
+        #expect(reason == .noAnimation || reason.map { if case .emptyAnimation = $0 { true } else { false } } == true, "\(error?.message ?? "accepted")")
+        #expect(error?.option == "reference" && error?.value == "rlottie" && error?.file == file.path)
+        #expect(error?.message == "\(quoted(file.path)): \((error?.cause).map { "\($0)" } ?? ""); expected a Lottie file rlottie can play, of at most 100000 frames")
     }
 }

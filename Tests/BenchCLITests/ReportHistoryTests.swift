@@ -22,7 +22,7 @@ import Testing
         let out = folder.appendingPathComponent("r")
         let run = try runBench(["report", "menu-show", "--history", folder.path, "--history-name", "ci", "--out", out.path])
         #expect(run.code == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("12 recorded runs"), "\(run.stdout)")
+        #expect(run.stdout == (try R.summary(out, "1 scene, 12 recorded runs")), "\(run.stdout)")
 
         // What 'bench history' reports for the same file.
         let analysis = try runBench(["history", "--history", folder.path, "--history-name", "ci", "--json", "-"])
@@ -40,8 +40,9 @@ import Testing
         try #require(marks.count == 1)
         let want = place(Double(changeRun), meanAfter)
         #expect(abs(R.attribute(marks[0], "data-x") - want.x) <= 0.051 && abs(R.attribute(marks[0], "data-y") - want.y) <= 0.051)
-        let label = marks[0].stringValue ?? ""
-        #expect(label.contains("run 7: +12.5 %") && label.contains("regression"), "\(label)")
+        // The mark's label (drawn twice: its halo, then the text), whole: the run, the change, the verdict and the run's date.
+        let label = R.nodes(marks[0], ".//*[local-name()='text']").compactMap(\.stringValue)
+        #expect(Set(label) == ["run 7: +12.5 %, regression (2026-09-27)"], "\(label)")
         // A dot per run, a whisker per run.
         let median = try #require(R.nodes(svg, ".//*[local-name()='g'][@data-series='median']").first)
         #expect(R.dots(median).count == 12)
@@ -57,7 +58,8 @@ import Testing
 
         let flat = try R.xml(out.appendingPathComponent("history-eval-x.svg"))
         #expect(R.nodes(flat, ".//*[local-name()='g'][@class='mark-at']").isEmpty)
-        #expect((R.nodes(flat, "./*[local-name()='desc']").first?.stringValue ?? "").contains("no change point"))
+        let flatDescription = "eval/x: its median (ns/query) in each of 12 recorded runs (2026-09-21 … 2026-10-02), with each run's 95 % confidence interval as a whisker; no change point."
+        #expect(R.nodes(flat, "./*[local-name()='desc']").first?.stringValue == flatDescription)
 
         // The page, parsed: the section, the change-point table's row (benchmark, metric, run,
         // date, commit) and a figure per benchmark.
@@ -85,8 +87,9 @@ import Testing
         let svg = try R.xml(out.appendingPathComponent("history-arclen-cubic.svg"))
         let median = try #require(R.nodes(svg, ".//*[local-name()='g'][@data-series='median']").first)
         #expect(R.dots(median).count == 1)
-        let page = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
-        #expect(page.contains("No change point (change points need at least 6 runs)."))
+        // The history section says so in one element of its own, whole.
+        let page = try R.page(out.appendingPathComponent("index.html"))
+        #expect(R.nodes(page, "//*[normalize-space(text())='No change point (change points need at least 6 runs).']").count == 1)
     }
 
     /// Bad history input is one line, exit 2, before any work, and writes nothing.

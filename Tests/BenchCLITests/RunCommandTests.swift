@@ -62,9 +62,17 @@ import Glibc
         machine["cpu"] = "Flightline Test CPU"
         document["machine"] = machine
         try JSONSerialization.data(withJSONObject: document).write(to: folder.appendingPathComponent("other.json"))
-        let run = try runBench(["run", "--compare", "other", "--baselines", folder.path])
-        expectUsageError(run, mentioning: "baseline 'other' was measured on other hardware")
-        #expect(run.stderr.contains("cpu: 'Flightline Test CPU' in the baseline"), "\(run.stderr)")
+        let file = folder.appendingPathComponent("other.json")
+        let error = try expectRefused(["run", "--compare", "other", "--baselines", folder.path])
+        #expect(error?.option == "compare" && error?.value == "other" && error?.file == file.path, "\(String(describing: error))")
+        // The processor named first, then whatever else differs from this machine (none on the one that saved it).
+        let differences = RunFingerprint.differences(
+            baseline: try RunReport(jsonData: Data(contentsOf: file), source: file.path), build: currentBuild, machine: .current
+        ).filter { $0.kind == .hardware }
+        let cpu = try #require(differences.first)
+        #expect(cpu.field == "cpu" && cpu.baseline == "Flightline Test CPU" && cpu.current == MachineDescription.current.cpu, "\(differences)")
+        #expect(error?.message == "baseline 'other' was measured on other hardware, so its times are not comparable ("
+            + differences.map(\.description).joined(separator: "; ") + "); save a baseline on this machine with --save-baseline NAME")
     }
 
     /// Issue 22, item 9: a baseline saved before benchmarks carried revisions predates today's
@@ -77,9 +85,10 @@ import Glibc
                                                       p90: 101, mad: 1, ci95: ConfidenceInterval(lower: 99, upper: 101), sampleCount: 30,
                                                       iterations: 10, workUnitsPerIteration: 1, outliers: 0, noisy: false)])
         try old.jsonData().write(to: folder.appendingPathComponent("old.json"))
-        let run = try runBench(["run", "--compare", "old", "--baselines", folder.path])
-        expectUsageError(run, mentioning: "baseline 'old' is stale: it was saved before benchmarks carried revisions")
-        #expect(run.stderr.contains("save it again with --save-baseline old"), "\(run.stderr)")
+        let error = try expectRefused(["run", "--compare", "old", "--baselines", folder.path])
+        #expect(error?.option == "compare" && error?.value == "old" && error?.file == folder.appendingPathComponent("old.json").path)
+        #expect(error?.message == "baseline 'old' is stale: it was saved before benchmarks carried revisions, so none of its 1 results "
+            + "can be known to measure the work this bench's benchmarks do; save it again with --save-baseline old")
     }
 
     @Test func corruptBaselineIsNamedInPlainWords() throws {

@@ -28,6 +28,18 @@ import Testing
         return links
     }
 
+    /// Every Markdown image, `![alt](target)`, as its alt text and target (percent-decoded).
+    static func images(_ markdown: String) -> [(alt: String, target: String)] {
+        var images: [(alt: String, target: String)] = []
+        var rest = Substring(markdown)
+        while let open = rest.range(of: "!["), let middle = rest[open.upperBound...].range(of: "]("),
+              let end = rest[middle.upperBound...].firstIndex(of: ")") {
+            images.append((String(rest[open.upperBound..<middle.lowerBound]), String(rest[middle.upperBound..<end]).removingPercentEncoding ?? ""))
+            rest = rest[rest.index(after: end)...]
+        }
+        return images
+    }
+
     @Test func chartsAreWrittenAndEveryLinkIsAnSVGThatParses() throws {
         let folder = try R.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }

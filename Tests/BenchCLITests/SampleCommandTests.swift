@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import BenchCLI
 
 /// `bench sample`: per-frame numbers at absolute times, end to end, each value checked against
 /// the model computed independently here (a Lottie ease by its cubic, a spring by its closed
@@ -161,9 +162,10 @@ import Testing
         try Data(text.replacingOccurrences(of: "\"op\": 60", with: "\"op\": 2000000")
             .replacingOccurrences(of: "\"fr\": 60,", with: "\"fr\": 1000,").utf8).write(to: long)
         let out = folder.appendingPathComponent("long.csv")
-        let run = try bench(["sample", long.path, "--format", "csv", "--out", out.path])
-        #expect(run.code == 2)
-        #expect(run.stderr.contains("2000000 frames × 1 object = 2000000 rows, more than the 1000000 a sample writes"), "\(run.stderr)")
+        let error = try expectRefused(["sample", long.path, "--format", "csv", "--out", out.path], in: Self.root)
+        #expect(error?.file == long.path && SampleRequest.maximumRows == 1_000_000)
+        #expect(error?.message == "\(quoted(long.path)) at 1000 Hz is 2000000 frames × 1 object = 2000000 rows, more than the 1000000 a sample writes; "
+            + "use --count N, --object NAME or a lower --hz", "\(error?.message ?? "accepted")")
         #expect(!FileManager.default.fileExists(atPath: out.path))
         // --frames keeps it within the bound.
         let first = try bench(["sample", long.path, "--count", "3", "--format", "csv"])
@@ -186,7 +188,11 @@ import Testing
         #expect(rows.contains { ($0["deviations"] as? [String])?.contains("spatial-length-estimate") == true })
         let csv = try bench(["sample", Self.fixture("spatial.json"), "--reference", "rlottie", "--count", "2", "--format", "csv"])
         #expect(csv.code == 0 && csv.stdout.split(separator: "\n").count == 3)
-        #expect(csv.stderr.contains("Flightline against rlottie") && csv.stderr.contains("spatial-length-estimate"), "\(csv.stderr)")
+        // The comparison's table on stderr, parsed into cells: the position row names rlottie's deviation.
+        let cells = csv.stderr.split(separator: "\n").map { $0.components(separatedBy: "  ").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
+        #expect(cells.first == ["── Tests/LottieTests/Fixtures/spatial.json: Flightline against rlottie, 60 whole frames from ip; disagreement in pt (= px), tolerance 0.5"], "\(csv.stderr)")
+        #expect(cells.dropFirst().first == ["object", "quantity", "frames", "max", "median", "at frame", "max unexplained", "rlottie's deviations"])
+        #expect(cells.firstIndex { $0.prefix(2) == ["comet", "position"] }.map { cells[$0].last } == "spatial-length-estimate", "\(csv.stderr)")
         let scene = ["sample", "bee1+", "--reference", "rlottie", "--format", "csv"]
         let sceneError = benchError(scene)
         #expect(sceneError?.option == "reference" && sceneError?.file == "bee1+")

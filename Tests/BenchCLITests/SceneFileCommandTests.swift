@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import BenchCLI
 
 /// `bench validate FILE.json` and `bench plot FILE.json --layer NAME`, end to end.
 @Suite struct SceneFileCommandTests {
@@ -54,8 +55,11 @@ import Testing
         #expect(GoldenOutput.masked(new.stdout) == GoldenOutput.masked(deprecated.stdout))
         let warnings = deprecated.stderr.split(separator: "\n")
         #expect(warnings.count == 4, "\(deprecated.stderr)")
-        #expect(warnings.allSatisfy { $0.hasPrefix("bench: warning: ") && $0.contains("is deprecated") })
-        #expect(deprecated.stderr.contains(#"layers[0].animations[0].spring["uikit-duration"]: the key 'uikit-duration' is deprecated (read this release, refused in the next); write 'uikitDuration'"#), "\(deprecated.stderr)")
+        // One warning per key, in the file's order, each naming the file, the key's path and its new spelling.
+        let keys = [(0, "uikit-duration", "uikitDuration"), (0, "damping-ratio", "dampingRatio"), (1, "uikit-duration", "uikitDuration"), (1, "damping-ratio", "dampingRatio")]
+        #expect(warnings.map(String.init) == keys.map { layer, key, camelCase in
+            "bench: warning: \(quoted(old.path)): layers[\(layer)].animations[0].spring[\"\(key)\"]: the key '\(key)' is deprecated (read this release, refused in the next); write '\(camelCase)'"
+        }, "\(deprecated.stderr)")
 
         let mixed = directory.appendingPathComponent("menu-mixed.json")
         try text.replacingOccurrences(of: "\"dampingRatio\": 100", with: "\"damping-ratio\": 100").write(to: mixed, atomically: true, encoding: .utf8)
@@ -80,7 +84,7 @@ import Testing
     @Test func fixesArePrintedInTheFilesTermsAndTheRepairedMenuIsSmooth() throws {
         let bee = try runBench(["validate", Self.scenes.appendingPathComponent("bee.scene.json").path, "--hz", "60"])
         #expect(bee.code == 1)
-        #expect(bee.stdout.contains("fixes (computed from the model; each removes the finding it names):"))
+        #expect(bee.stdout.split(separator: "\n").firstIndex(of: "fixes (computed from the model; each removes the finding it names):") != nil, "\(bee.stdout)")
         // The fixes in the file's terms, as data: the JSON path each changes and its new value.
         let beeJSON = try runBench(["validate", Self.scenes.appendingPathComponent("bee.scene.json").path, "--hz", "60", "--json", "-"])
         let beeScenes = try #require(try jsonObject(beeJSON.stdout)["scenes"] as? [[String: Any]])
@@ -95,13 +99,20 @@ import Testing
             .flatMap { ($0["fixes"] as? [[String: Any]]) ?? [] }.flatMap { ($0["source"] as? [[String: Any]]) ?? [] }
         #expect(menuChanges.contains { $0["path"] as? String == "layers[1].animations[0].displayLink.waveGrowth" }, "\(menuChanges)")
         let markdown = try runBench(["validate", Self.scenes.appendingPathComponent("bee.scene.json").path, "--hz", "60", "--format", "markdown"])
-        #expect(markdown.stdout.contains("**fixes** (computed from the model; each removes the finding it names):"))
-        #expect(markdown.stdout.contains("  - `layers[0].animations[0].path: move control point 1 of element 5 to (861.2, 158.8)`"))
+        let markdownLines = markdown.stdout.split(separator: "\n")
+        #expect(markdownLines.firstIndex(of: "**fixes** (computed from the model; each removes the finding it names):") != nil, "\(markdown.stdout)")
+        // The finding's fix, then the change it makes in the file, on the next line.
+        let fix = "- bee1+/position linear @60 Hz: the join of elements 4 → 5 turns 14.0°: move control point 1 of element 5 from (850.0, 150.0) "
+            + "to (861.2, 158.8), on the arriving tangent, so the join is tangent-continuous"
+        let fixLine = try #require(markdownLines.firstIndex { $0 == fix }, "\(markdown.stdout)")
+        #expect(markdownLines[fixLine + 1] == "  - `layers[0].animations[0].path: move control point 1 of element 5 to (861.2, 158.8)`")
         #expect(markdown.stdout.hasSuffix("checks janky)\n"))
         let repaired = try runBench(["validate", Self.scenes.appendingPathComponent("menu-repaired.scene.json").path])
         #expect(repaired.code == 0, "\(repaired.stdout)")
         #expect(repaired.stdout.hasPrefix("bench validate: 2 scenes at 60, 120 Hz; default thresholds"))
-        #expect(repaired.stdout.contains("at rest (≤ 0.5 pt, ≤ 31.25 pt/s) fires"))
+        // Each scene's verdict table has the at-rest row, its cells split on the column gaps.
+        let rows = repaired.stdout.split(separator: "\n").map { $0.components(separatedBy: "  ").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
+        #expect(rows.filter { $0 == ["at rest (≤ 0.5 pt, ≤ 31.25 pt/s) fires", "@60 Hz", "@120 Hz"] }.count == 2, "\(repaired.stdout)")
     }
 
     @Test func interruptionsAreReportedAtTheirTime() throws {

@@ -162,9 +162,10 @@ import Testing
     func helpStatesBothMotionDefaults(command: String) throws {
         let run = try runBench(["help", command, "--all"])
         #expect(run.code == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("(default 0; 667 with no spring options: the menu's)"), "\(run.stdout)")
-        #expect(run.stdout.contains("(default 100; 459 with no spring options: the menu's)"))
-        if command == "spring" { #expect(run.stdout.contains("bounce in (-1, 1]")) }
+        let entries = helpOptionEntries(run.stdout)
+        #expect(entries["--from X"] == "start position, points (default 0; 667 with no spring options: the menu's)", "\(run.stdout)")
+        #expect(entries["--to Y"] == "target position, points (default 100; 459 with no spring options: the menu's)")
+        if command == "spring" { #expect(entries["--bounce B"] == "SwiftUI bounce in (-1, 1] that goes with --duration (default 0; 1 is undamped)", "\(entries)") }
     }
 
     /// Settle times past ~8192 s (lightly damped, or so overdamped the slow mode takes 1e200 s):
@@ -227,8 +228,10 @@ import Testing
         let vocabularies = try #require((object["parameters"] as? [String: Any])?["vocabularies"] as? [String: Any])
         #expect((vocabularies["uikit"] as? [String: Any])?["unavailable"] is String)
         let text = try runBench(["spring", "--stiffness", "300", "--damping", "1e-320", "--at", "0"])
-        #expect(text.stdout.contains("settles after more than 1.8e308 s"), "\(text.stdout)")
-        #expect(!text.stdout.contains("undamped"))
+        // The settling line, whole: beyond the largest finite time, never "undamped".
+        let settling: Substring = "settling: Core Animation settlingDuration more than 1.8e308 s (beyond the largest finite time) (unit step within 0.001); "
+            + "this motion settles after more than 1.8e308 s (beyond the largest finite time) (within 0.5 pt and 31.25 pt/s for good: the 0.5 pt cap)"
+        #expect(text.stdout.split(separator: "\n").filter { $0.hasPrefix("settling: ") } == [settling], "\(text.stdout)")
         let undamped = try jsonObject(try runBench(["spring", "--stiffness", "300", "--damping", "0", "--at", "0", "--json", "-"]).stdout)
         #expect((undamped["notes"] as? [String])?.contains("settleTime is null: the spring is undamped and never settles") == true)
     }
@@ -318,7 +321,7 @@ import Testing
         #expect(run.code == 0, "\(run.stderr)")
         let css = try #require(run.stdout.split(separator: "\n").first { $0.hasPrefix("animation-timing-function: linear(0, ") })
         #expect(css.hasSuffix(", 1);"))
-        #expect(run.stdout.contains("animation-duration: "))
+        #expect(run.stdout.split(separator: "\n").filter { $0.hasPrefix("animation-duration: ") } == ["animation-duration: 0.6451s;"], "\(run.stdout)")
         let json = try runBench(["spring", "--css-linear", "--max-error", "0.01", "--json", "-"])
         #expect(json.code == 0, "\(json.stderr)")
         let object = try #require(try jsonObject(json.stdout)["cssLinear"] as? [String: Any])

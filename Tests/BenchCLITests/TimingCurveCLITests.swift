@@ -64,9 +64,10 @@ import Testing
     @Test func theSceneHeaderShowsTheCurve() throws {
         let run = try runBench(["validate"] + Self.line + ["--timing", "easeIn", "--hz", "60"])
         #expect(run.code == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("timing easeIn (0.42, 0, 1, 1)"), "\(run.stdout)")
+        let header = { (timing: String) in "── svg: path of 1 element, 300.0 pt, 1.00 s per pass, played once, timing \(timing) ── smooth" }
+        #expect(run.stdout.split(separator: "\n").first { $0.hasPrefix("── ") }.map(String.init) == header("easeIn (0.42, 0, 1, 1)"), "\(run.stdout)")
         let custom = try runBench(["validate"] + Self.line + ["--timing", "0.2,0.1,0.3,1", "--hz", "60"])
-        #expect(custom.stdout.contains("timing cubic-bezier(0.2, 0.1, 0.3, 1)"), "\(custom.stdout)")
+        #expect(custom.stdout.split(separator: "\n").first { $0.hasPrefix("── ") }.map(String.init) == header("cubic-bezier(0.2, 0.1, 0.3, 1)"), "\(custom.stdout)")
     }
 
     @Test func plotShowsTheEasedSpeed() throws {

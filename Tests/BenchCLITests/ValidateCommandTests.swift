@@ -252,7 +252,11 @@ import Testing
         let slowest = try runBench(["validate", "menu-dismiss", "--hz", "60", "--uikit-overdamping", "slowest-mode", "--json", "-"])
         #expect(clamp.code == 1 && slowest.code == 1)
         #expect(clamp.stdout != slowest.stdout)
-        #expect(slowest.stdout.contains("ζ 100.000"))
-        #expect(!clamp.stdout.contains("ζ 100.000"))
+        // The scene's note of the mapping, whole: slowest-mode keeps ζ = 100 (c = 2ζ√(km)); the default clamps it to 1.
+        func mapping(_ run: BenchRun) throws -> String? {
+            ((try jsonObject(run.stdout)["scenes"] as? [[String: Any]])?.first?["notes"] as? [String])?.first { $0.hasPrefix("UIKit spring (") }
+        }
+        #expect(try mapping(slowest) == "UIKit spring (duration 0.8 s, damping ratio 100.0, velocity 0.6) → mass 1, stiffness 2982168.57, damping 345379.129 (ζ 100.000, ω₀ 1726.896 rad/s)")
+        #expect(try mapping(clamp) == "UIKit spring (duration 0.8 s, damping ratio 100.0, velocity 0.6) → mass 1, stiffness 74.56, damping 17.269 (ζ 1.000, ω₀ 8.635 rad/s)")
     }
 }

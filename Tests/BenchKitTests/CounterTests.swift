@@ -73,8 +73,9 @@ struct CounterTests {
     @Test func refusalsAreWordedForTheReader() {
         #expect(PerfEventCounters.reason(errno: ENOENT).hasPrefix("no hardware performance-monitoring unit"))
         #expect(PerfEventCounters.reason(errno: EOPNOTSUPP).hasPrefix("no hardware performance-monitoring unit"))
-        #expect(PerfEventCounters.reason(errno: EACCES, paranoid: 3).contains("kernel.perf_event_paranoid is 3, user-space counting needs ≤ 2"))
-        #expect(PerfEventCounters.reason(errno: ENOSYS).contains("not available here"))
+        #expect(PerfEventCounters.reason(errno: EACCES, paranoid: 3)
+            == "not permitted (perf_event_open: \(String(cString: strerror(EACCES)))) (kernel.perf_event_paranoid is 3, user-space counting needs ≤ 2)")
+        #expect(PerfEventCounters.reason(errno: ENOSYS) == "perf_event_open is not available here (\(String(cString: strerror(ENOSYS))); a container's seccomp profile?)")
     }
 
     /// This machine's real counters, whichever way they go: with a PMU, twice the work counts

@@ -142,9 +142,11 @@ struct InstructionGateTests {
         let current = report([counted("a/x", 100.5, instructions: 1030)])
         let comparison = try BaselineComparison(current: current, baseline: baseline)
         let xml = comparison.junitReport(baselineName: "main").xml()
-        #expect(xml.contains("+3.0 % instructions against baseline &apos;main&apos; (allowed 1 %)") || xml.contains("+3.0 % instructions against baseline 'main' (allowed 1 %)"), "\(xml)")
-        let markdown = comparison.markdown(baselineName: "main")
-        #expect(markdown.contains("slower beyond the noise (instructions)") && markdown.contains("| +3.0 % |"), "\(markdown)")
+        #expect(try junitFailureMessages(xml) == ["+3.0 % instructions against baseline 'main' (allowed 1 %)"], "\(xml)")
+        let table = markdownTableRows(comparison.markdown(baselineName: "main"))
+        #expect(table.first == ["benchmark", "unit", "baseline", "current", "change", "allowed", "verdict", "instructions"], "\(table)")
+        #expect(table.count == 2 && table.last?[0] == "`a/x`", "\(table)")
+        #expect(table.last?[6] == "slower beyond the noise (instructions)" && table.last?[7] == "+3.0 %", "\(table)")
     }
 
     /// Allocations are one more entry of ``GatedMetric``: the same gate, its own threshold and
@@ -169,7 +171,9 @@ struct InstructionGateTests {
         #expect(comparison.hasRegressions == (expected == .regression))
         if expected == .regression {
             #expect(entry.flaggedBy == [.allocations])
-            #expect(comparison.junitReport(baselineName: "main").xml().contains("allocations against baseline"))
+            let messages = try junitFailureMessages(comparison.junitReport(baselineName: "main").xml())
+            let change = before == 0 ? "from 0 to 1" : "+20.0 %"   // no percentage from 0
+            #expect(messages == ["\(change) allocations against baseline 'main' (allowed 10 %)"], "\(messages)")
         }
         #expect(comparison.comparedCount(.allocations) == 1 && comparison.comparedCount(.instructions) == 0)
         #expect(try BaselineComparison(current: report([now]), baseline: report([then]), thresholds: [.allocations: 1000]).entries[0]
@@ -202,7 +206,9 @@ struct MergedRunsTests {
         ])
         let range = try #require(merged.speedupRanges.first)
         #expect(range.name == "arclen/cubic" && range.lowest == 20 && range.highest == 25 && range.highestOn == "epyc-7763-2core")
-        #expect(merged.markdown().contains("| `arclen/cubic` | epyc-7763-2core |"))
+        let table = markdownTableRows(merged.markdown())
+        #expect(table.dropFirst().map { Array($0.prefix(2)) } == merged.rows.map { ["`\($0.name)`", $0.machine] }, "\(table)")
+        #expect(table.dropFirst().map { $0[0] + " " + $0[1] }.last == "`spring/dopri54` epyc-7763-2core")
         let json = try #require(try JSONSerialization.jsonObject(with: try merged.jsonData()) as? [String: Any])
         #expect(json["schema"] as? String == "flightline.merge/1")
         #expect((json["rows"] as? [Any])?.count == 4)

@@ -59,7 +59,8 @@ import FoundationXML
         #expect(entries[0]["unit"] as? String == "ns/query")
         #expect(entries[0]["value"] as? Double == 100)
         #expect(entries[0]["range"] as? String == "± 10")
-        #expect((entries[0]["extra"] as? String)?.contains("4× faster than arclen/cubic/reference") == true)
+        #expect((entries[0]["extra"] as? String)?.split(separator: "\n")
+            == ["95% CI 95…110 ns/query", "30 samples × 1000 iterations", "4× faster than arclen/cubic/reference"], "\(entries[0])")
         // The rate as time: 10⁹ / 2·10⁹ = 0.5 ns/point, interval 10⁹/2.5·10⁹ … 10⁹/1.6·10⁹ =
         // 0.4 … 0.625, so ± 0.125.
         #expect(entries[1]["name"] as? String == "swarm/paced-bees")

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 @testable import BenchKit
 
 /// Simulated time shared by a synthetic clock and the workloads that "take" time, so the
@@ -84,4 +87,18 @@ func report(_ results: [BenchmarkResult], cpu: String = "Test CPU", quick: Bool 
         settings: RunSettings(quick ? .quick : .standard),
         results: results
     )
+}
+
+/// The cells of every row of the GFM tables in `markdown` (header rows included, delimiter rows
+/// left out), each split with ``RunReportFormatTests/cells(_:)``.
+func markdownTableRows(_ markdown: String) -> [[String]] {
+    markdown.split(separator: "\n").filter { $0.hasPrefix("|") && $0.hasSuffix("|") }
+        .map { RunReportFormatTests.cells(String($0)) }
+        .filter { !$0.allSatisfy { $0.range(of: #"^:?-+:?$"#, options: .regularExpression) != nil } }
+}
+
+/// The `message` attribute of every `<failure>` of a JUnit XML document, parsed as XML (entities
+/// decoded).
+func junitFailureMessages(_ xml: String) throws -> [String] {
+    try XMLDocument(xmlString: xml, options: []).nodes(forXPath: "//failure/@message").compactMap(\.stringValue)
 }

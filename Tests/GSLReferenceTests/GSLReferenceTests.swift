@@ -77,7 +77,8 @@ func brentRejectsIterationCountsBelowOne(maxIterations: Int) throws {
     let error = #expect(throws: GSLError.self) {
         _ = try finder.brent(lower: 0, upper: 2, absoluteTolerance: 1e-12, maxIterations: maxIterations) { $0 - 1 }
     }
-    #expect(error?.description.contains("maxIterations must be at least 1, got \(maxIterations)") == true)
+    #expect(error?.context == "maxIterations must be at least 1, got \(maxIterations)")
+    #expect(error?.code == Int(GSL_EINVAL), "\(String(describing: error))")
 }
 
 @Test func brentRelativeToleranceIsDroppedAcrossTheOrigin() throws {

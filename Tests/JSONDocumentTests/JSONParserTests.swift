@@ -63,8 +63,8 @@ import Testing
             #expect(failure(bad) != nil, "\(bad)")
         }
         let huge = try #require(failure("[1e400]"))
-        #expect(huge.message.contains("1e400"))
-        #expect(huge.message.contains("beyond the range"))
+        #expect(huge.found == "1e400" && huge.expected == "a number within ±1.8e308", "\(huge)")
+        #expect(huge.offset == 1 && huge.column == 2, "\(huge)")
     }
 
     @Test func malformedDocumentsSayWhereAndWhat() throws {
@@ -90,9 +90,11 @@ import Testing
         #expect(throws: JSONDocumentError.self) { try JSONParser.parse(invalidUTF8) }
     }
 
-    @Test func nestingIsBounded() {
+    @Test func nestingIsBounded() throws {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
-        #expect(failure(deep)?.message.contains("nesting deeper than 256") == true)
+        let tooDeep = try #require(failure(deep))
+        #expect(tooDeep.message == "nesting deeper than \(JSONParser.maximumDepth) levels" && JSONParser.maximumDepth == 256)
+        #expect(tooDeep.offset == 257 && tooDeep.line == 1 && tooDeep.column == 258, "the bracket that opens level 257: \(tooDeep)")
         let fine = String(repeating: "[", count: 200) + String(repeating: "]", count: 200)
         #expect(failure(fine) == nil)
     }

@@ -67,10 +67,13 @@ import Testing
     }
 
     @Test func keysOfNoVocabularyAreNamedInTheFilesSpelling() {
-        let message = errorText(Self.spring(#""uikitDuration": 0.8"#))
-        #expect(message?.contains("expected the keys of one spring vocabulary, got {uikitDuration}") == true, "\(message ?? "accepted")")
-        #expect(message?.contains("uikitDuration dampingRatio | androidStiffness dampingRatio") == true)
-        #expect(message?.contains("uikit-duration") == false)
+        let error = documentError(Self.spring(#""uikitDuration": 0.8"#))
+        // The whole message: the given key and every key set in the file's (camelCase) spelling.
+        #expect(error?.message == "layers[0].animations[0].spring: expected the keys of one spring vocabulary, got {uikitDuration}; "
+            + "expected one of: stiffness damping [mass] | response dampingFraction [mass] | duration [bounce] [mass] | "
+            + "uikitDuration dampingRatio | androidStiffness dampingRatio | tension friction [mass] | "
+            + "reboundTension reboundFriction | origamiTension origamiFriction", "\(error?.description ?? "accepted")")
+        #expect(error?.path == "layers[0].animations[0].spring")
     }
 
     @Test func shippedFilesUseTheCamelCaseKeys() throws {

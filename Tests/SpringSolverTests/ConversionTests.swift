@@ -220,7 +220,17 @@ import Testing
         } catch {
             let message = "\(error)"
             #expect(!message.contains("\n"))
-            #expect(message.contains("stiffness damping [mass]"))
+            guard case let .invalidVocabulary(given, accepted) = error as? SpringError else {
+                Issue.record("not invalidVocabulary: \(error)")
+                return
+            }
+            #expect(given == values.keys.sorted())
+            // The command line's key sets, as the table on `SpringParameters.vocabularyKeys` lists them.
+            #expect(accepted == [
+                "stiffness damping [mass]", "response damping-fraction [mass]", "duration [bounce] [mass]",
+                "uikit-duration damping-ratio", "android-stiffness damping-ratio", "tension friction [mass]",
+                "rebound-tension rebound-friction", "origami-tension origami-friction",
+            ])
         }
     }
 }

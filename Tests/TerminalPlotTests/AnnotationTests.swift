@@ -22,8 +22,9 @@ import Testing
             width: 30, height: 12, series: [Series("crowd", x: grid, y: rows, style: .points)],
             annotations: [Annotation(x: 10, y: 10, label: "a speed jump here")])
         let text = try plot.render()
-        #expect(text.contains("1 a speed jump here"))
-        #expect(dataArea(text, plot: plot).contains { $0.contains("1") })
+        // The key in the data area, in place of the marker, and the label in the legend, each line whole.
+        #expect(lines(text)[4] == "10 ┤•••••••••••••1••••••••••••", "\(text)")
+        #expect(lines(text).last == "• crowd   1 a speed jump here", "\(text)")
     }
 
     @Test func longLabelIsListedWholeRatherThanCut() throws {
@@ -47,7 +48,8 @@ import Testing
             width: 40, height: 10, canvas: .ascii, series: [Series("s", x: [0, 10], y: [0, 0])],
             annotations: [Annotation(x: 5, y: 0, label: "jump")])
         let text = try plot.render()
-        #expect(text.contains("!") && text.contains("jump"))
+        // The marker "!" on the line, the label above it: each row whole.
+        #expect(lines(text)[2...3] == ["   |                  jump", " 0 +******************!*****************"], "\(text)")
         #expect(text.unicodeScalars.allSatisfy { $0.isASCII })
     }
 }

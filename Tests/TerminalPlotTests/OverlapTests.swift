@@ -27,19 +27,21 @@ import Testing
         let a = Series("first", x: Self.x, y: Self.x, style: .points)
         let b = Series("second", x: Self.x, y: Self.x, style: .points)
         let text = try Plot(width: 40, height: 10, series: [a, b]).render()
-        #expect(text.contains("#"))
-        #expect(text.contains("# several series"))
-        #expect(text.contains("• first") && text.contains("o second"))
+        // The mixed glyph where both lie (the whole row), and the legend with its key.
+        #expect(lines(text)[3] == "20 ┤                ####", "\(text)")
+        #expect(lines(text).last == "• first   o second   # several series", "\(text)")
     }
 
     @Test func asciiLinesSharingACellShowTheMixedGlyph() throws {
         let up = Series("up", x: Self.x, y: Self.x)
         let down = Series("down", x: Self.x, y: Self.x.map { 40 - $0 })
         let text = try Plot(width: 30, height: 11, canvas: .ascii, series: [up, down]).render()
-        let data = lines(text).dropLast(3)
-        #expect(data.contains { $0.contains("#") })
-        #expect(data.contains { $0.contains("*") } && data.contains { $0.contains("+") })
-        #expect(text.contains("# several series"))
+        // The whole plot: each line in its glyph, "#" where they cross, the key last.
+        #expect(lines(text) == [
+            "40 ++++                    ***", "   |   ++++            *****", "   |      +++++    *****", "20 +           ####",
+            "   |       ****    ++++", "   |   ****            +++++", " 0 +***                    +++", "   ++-----+------+-----+-----+",
+            "    0    10     20    30    40", "*** up   +++ down", "# several series",
+        ], "\(text)")
     }
 
     /// The key of the mixed glyph only appears when the glyph does.

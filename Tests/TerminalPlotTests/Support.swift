@@ -54,3 +54,27 @@ func dataArea(_ text: String, plot: Plot) -> [Substring] {
     }
     return result
 }
+
+/// The parameters of every SGR escape (`ESC [ … m`) in `text`, in order: `["34", "0"]` for a
+/// blue run and its reset.
+func sgrParameters(_ text: String) -> [String] {
+    var found: [String] = []
+    var scalars = text.unicodeScalars.makeIterator()
+    while let scalar = scalars.next() {
+        guard scalar == "\u{1B}", scalars.next() == "[" else { continue }
+        var parameters = ""
+        while let next = scalars.next() {
+            if next == "m" { found.append(parameters); break }
+            guard (0x30...0x3B).contains(next.value) else { break }  // digits and ';'
+            parameters.unicodeScalars.append(next)
+        }
+    }
+    return found
+}
+
+/// The y axis's tick labels, top to bottom: what stands before each tick mark `┤`.
+func yTickLabels(_ text: String) -> [String] {
+    lines(text).compactMap { line in
+        line.firstIndex(of: "┤").map { tick in line[..<tick].split(separator: " ").joined(separator: " ") }
+    }
+}

@@ -166,10 +166,12 @@ let runCommand = Command(
         if let baseline, let compareName {
             let hardware = RunFingerprint.differences(baseline: baseline, build: build, machine: machine).filter { $0.kind == .hardware }
             if !hardware.isEmpty {
-                throw CLIError.usage("baseline '\(compareName)' was measured on other hardware, so its times are not comparable (\(hardware.map(\.description).joined(separator: "; "))); save a baseline on this machine with --save-baseline NAME")
+                throw CLIError.usage("baseline '\(compareName)' was measured on other hardware, so its times are not comparable (\(hardware.map(\.description).joined(separator: "; "))); save a baseline on this machine with --save-baseline NAME",
+                    option: "compare", value: compareName, file: try store?.url(forName: compareName).path)
             }
             if BaselineComparison.isStale(baseline) {
-                throw CLIError.usage("baseline '\(compareName)' is stale: it was saved before benchmarks carried revisions, so none of its \(baseline.results.count) results can be known to measure the work this bench's benchmarks do; save it again with --save-baseline \(compareName)")
+                throw CLIError.usage("baseline '\(compareName)' is stale: it was saved before benchmarks carried revisions, so none of its \(baseline.results.count) results can be known to measure the work this bench's benchmarks do; save it again with --save-baseline \(compareName)",
+                    option: "compare", value: compareName, file: try store?.url(forName: compareName).path)
             }
         }
         if let saveName, let store {

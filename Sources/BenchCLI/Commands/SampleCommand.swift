@@ -160,7 +160,8 @@ struct SampleRequest {
         let rows = count * Double(max(objects.count, 1))
         guard rows <= Double(Self.maximumRows) else {
             throw CLIError.usage(
-                "\(quoted(argument)) at \(hz.formatted) Hz is \(count.formatted) frames × \(objects.count) object\(objects.count == 1 ? "" : "s") = \(rows.formatted) rows, more than the \(Self.maximumRows) a sample writes; use --count N, --object NAME or a lower --hz")
+                "\(quoted(argument)) at \(hz.formatted) Hz is \(count.formatted) frames × \(objects.count) object\(objects.count == 1 ? "" : "s") = \(rows.formatted) rows, more than the \(Self.maximumRows) a sample writes; use --count N, --object NAME or a lower --hz",
+                file: argument)
         }
         frames = Int(count)
     }

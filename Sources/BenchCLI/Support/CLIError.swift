@@ -31,10 +31,14 @@ public struct CLIError: Error, CustomStringConvertible, Sendable {
     public let expected: [String]?
     /// The 1-based line of `file` the error is about (a history's corrupt record), when one.
     public let line: Int?
+    /// The lower layer's error the message is built around, as thrown (an `RlottieError` for a
+    /// file rlottie refuses), so a caller can read its data instead of the words; `nil` when the
+    /// message is the whole story.
+    public let cause: (any Error & Sendable)?
 
     public init(
         _ code: ExitCode, _ message: String, option: String? = nil, value: String? = nil, file: String? = nil, path: String? = nil,
-        expected: [String]? = nil, line: Int? = nil
+        expected: [String]? = nil, line: Int? = nil, cause: (any Error & Sendable)? = nil
     ) {
         self.code = code
         // One line, whatever a lower layer put in its description.
@@ -45,6 +49,7 @@ public struct CLIError: Error, CustomStringConvertible, Sendable {
         self.path = path
         self.expected = expected
         self.line = line
+        self.cause = cause
     }
 
     public static func usage(

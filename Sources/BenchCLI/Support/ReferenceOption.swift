@@ -38,8 +38,9 @@ enum ReferenceOption {
             do {
                 return FileComparison(path: file.path, comparison: try RlottieComparison.compare(file.animation, bytes: bytes))
             } catch {
-                throw CLIError.usage(
-                    "\(quoted(file.path)): \(error); expected a Lottie file rlottie can play, of at most \(RlottieComparison.maximumFrames) frames")
+                throw CLIError(
+                    .usage, "\(quoted(file.path)): \(error); expected a Lottie file rlottie can play, of at most \(RlottieComparison.maximumFrames) frames",
+                    option: "reference", value: arguments.string("reference"), file: file.path, cause: error)
             }
         }
     }
