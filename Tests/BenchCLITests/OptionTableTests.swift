@@ -149,12 +149,12 @@ import Testing
         for _ in 0..<4 {
             guard let parsed = try? Bench.commandLine(command.name, arguments).arguments,
                   let other = command.rules.first(where: { $0.violation(in: parsed) != nil }),
-                  other.message != rule.message, other.relation == .requires, !arguments.contains("--" + other.others[0]) else { break }
+                  other.template != rule.template, other.relation == .requires, !arguments.contains("--" + other.others[0]) else { break }
             arguments += Self.words(other.others[0], in: command)
             error = Self.refusal(command.name, arguments)
         }
         let value = command.options.first { $0.name == rule.option }.flatMap(Self.acceptedValue) ?? ""
-        let expected = rule.message.replacingOccurrences(of: "{other}", with: "--" + rule.others[0])
+        let expected = rule.template.replacingOccurrences(of: "{other}", with: "--" + rule.others[0])
             .replacingOccurrences(of: "{quoted value}", with: quoted(value)).replacingOccurrences(of: "{value}", with: value)
         #expect(error?.code == .usage && error?.message == expected,
                 "bench \(command.name) \(arguments.joined(separator: " ")): \(error?.message ?? "accepted"), expected \(expected)")

@@ -154,8 +154,8 @@ struct OutputFileTests {
             }
             for (path, reason) in cases {
                 let message = try #require(failure { try OutputFile.write(document, toPath: path) })
-                #expect(message.hasPrefix("cannot write \(path): "), "\(message)")
-                #expect(message.contains(reason), "\(message)")
+                // The reason, then the system's own words where it gives them.
+                #expect(message.hasPrefix("cannot write \(path): \(reason)"), "\(message)")
                 #expect(!message.contains("NSCocoaErrorDomain") && !message.contains("\n"))
             }
             // A store creating its folder where none can be made.

@@ -16,37 +16,37 @@ struct OptionRule: Sendable {
     let relation: Relation
     let option: String
     let others: [String]
-    /// The refusal; by default `--a and --b exclude each other: give one` or `--a needs --b`.
-    /// `{other}` in an exclusion's message stands for the other option given (`--b`), `{value}`
+    /// The refusal's template; by default `--a and --b exclude each other: give one` or `--a needs
+    /// --b`. `{other}` in an exclusion's template stands for the other option given (`--b`), `{value}`
     /// for the option's value as given and `{quoted value}` for it quoted (`'my run'`).
-    let message: String
+    let template: String
 
     /// `option` cannot be given with any of `others`.
     static func excludes(_ option: String, _ others: [String], _ message: String? = nil) -> OptionRule {
         OptionRule(relation: .excludes, option: option, others: others,
-                   message: message ?? "--\(option) and {other} exclude each other: give one")
+                   template: message ?? "--\(option) and {other} exclude each other: give one")
     }
 
     /// `option` needs one of `others`.
     static func requires(_ option: String, anyOf others: [String], _ message: String? = nil) -> OptionRule {
         OptionRule(relation: .requires, option: option, others: others,
-                   message: message ?? "--\(option) needs \(OptionRule.list(others, "or"))")
+                   template: message ?? "--\(option) needs \(OptionRule.list(others, "or"))")
     }
 
     /// The refusal when `arguments` break the rule, `nil` when they keep it.
     func violation(in arguments: Arguments) -> CLIError? {
         guard arguments.has(option) else { return nil }
         let value = arguments.string(option) ?? ""
-        let message = self.message.replacingOccurrences(of: "{quoted value}", with: quoted(value)).replacingOccurrences(of: "{value}", with: value)
+        let message = template.replacingOccurrences(of: "{quoted value}", with: quoted(value)).replacingOccurrences(of: "{value}", with: value)
         switch relation {
         case .excludes:
             guard let other = others.first(where: { arguments.has($0) }) else { return nil }
             // The error names the option its message names first: the one that does not apply.
-            let named = self.message.hasPrefix("{other}") ? other : option
+            let named = template.hasPrefix("{other}") ? other : option
             return CLIError.usage(message.replacingOccurrences(of: "{other}", with: "--" + other), option: named, value: arguments.string(named))
         case .requires:
-            // The value is part of the error where the message names it.
-            let namesValue = self.message.contains("{value}") || self.message.contains("{quoted value}")
+            // The value is part of the error where the template has a place for it.
+            let namesValue = template.contains("{value}") || template.contains("{quoted value}")
             return others.contains(where: { arguments.has($0) }) ? nil
                 : CLIError.usage(message, option: option, value: namesValue ? value : nil, expected: others.map { "--" + $0 })
         }
