@@ -226,17 +226,7 @@ public enum AccuracyMap {
 
     static func pathMeasureRows(ladder: [Double], timed: Bool) throws -> ([Row], Double) {
         let bee = try CurvesSeedPaths.beePaths()[1]
-        var path = Path()
-        for element in bee.elements {
-            switch element {
-            case .move(let p): try path.move(to: Point(p.simd / 1000))
-            case .line(let p): try path.addLine(to: Point(p.simd / 1000))
-            case .quadCurve(let p, let c): try path.addQuadCurve(to: Point(p.simd / 1000), control: Point(c.simd / 1000))
-            case .curve(let p, let c1, let c2):
-                try path.addCurve(to: Point(p.simd / 1000), control1: Point(c1.simd / 1000), control2: Point(c2.simd / 1000))
-            case .close: try path.close()
-            }
-        }
+        let path = try Path(elements: bee.elements.map { $0.mappingPoints { Point($0.simd / 1000) } })
         let segments = path.segments.map { ExtendedArcLength(curve: $0.cubic) }
         var starts: [Float80] = [], distance: Float80 = 0, referenceError: Float80 = 0
         for segment in segments {

@@ -67,16 +67,7 @@ struct GeneratedSceneFile {
         try (0..<layers).map { i in
             let flight = try BeeFlight(bee: i % 2 == 0 ? .one : .two, sign: i % 4 < 2 ? 1 : -1)
             let shift = SIMD2(0, Double(i))
-            func moved(_ p: Point) -> Point { Point(p.simd + shift) }
-            let elements = try flight.path().elements.map { element -> PathElement in
-                switch element {
-                case .move(let p): .move(to: moved(p))
-                case .line(let p): .line(to: moved(p))
-                case .quadCurve(let p, let c): .quadCurve(to: moved(p), control: moved(c))
-                case .curve(let p, let c1, let c2): .curve(to: moved(p), control1: moved(c1), control2: moved(c2))
-                case .close: .close
-                }
-            }
+            let elements = try flight.path().elements.map { $0.mappingPoints { Point($0.simd + shift) } }
             return Layer(
                 name: "bee\(i)", pathData: try Path(elements: elements).svgPathData, duration: 3 + Double(i % 10) / 10,
                 mode: i % 2 == 0 ? .linear : .paced)

@@ -37,6 +37,18 @@ public enum PathElement: Hashable, Sendable {
         }
     }
 
+    /// The element with `transform` applied to each point it carries (its end and control
+    /// points), the kind unchanged: a path moved or scaled element by element.
+    public func mappingPoints(_ transform: (Point) throws -> Point) rethrows -> PathElement {
+        switch self {
+        case .move(let p): .move(to: try transform(p))
+        case .line(let p): .line(to: try transform(p))
+        case .quadCurve(let p, let c): .quadCurve(to: try transform(p), control: try transform(c))
+        case .curve(let p, let c1, let c2): .curve(to: try transform(p), control1: try transform(c1), control2: try transform(c2))
+        case .close: .close
+        }
+    }
+
     /// Every point this element carries, in order.
     @inlinable var points: [Point] {
         switch self {

@@ -192,3 +192,20 @@ struct CurveTests {
         #expect(try Line(Point(2, 2), Point(2, 2)).parameter(atArcLength: 0) == 0)
     }
 }
+
+@Suite("Path elements")
+struct PathElementTests {
+    /// Each point of each kind of element is transformed, in its place; the kind is kept.
+    @Test func mappingPointsTransformsEveryPointInPlace() {
+        let shift = { (p: Point) in Point(p.x + 10, p.y * 2) }
+        let elements: [PathElement] = [
+            .move(to: Point(1, 2)), .line(to: Point(3, 4)), .quadCurve(to: Point(5, 6), control: Point(7, 8)),
+            .curve(to: Point(9, 10), control1: Point(11, 12), control2: Point(13, 14)), .close,
+        ]
+        let expected: [PathElement] = [
+            .move(to: Point(11, 4)), .line(to: Point(13, 8)), .quadCurve(to: Point(15, 12), control: Point(17, 16)),
+            .curve(to: Point(19, 20), control1: Point(21, 24), control2: Point(23, 28)), .close,
+        ]
+        #expect(elements.map { $0.mappingPoints(shift) } == expected)
+    }
+}

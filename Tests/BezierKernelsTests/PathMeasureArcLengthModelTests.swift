@@ -95,17 +95,7 @@ struct PathMeasureArcLengthModelTests {
     @Test("a first piece too wide for the polynomial is narrowed, also when it is the whole segment",
           arguments: [1e-3, 1e-6, 1e-9, 1e-12])
     func firstPieceNarrowed(accuracy: Double) throws {
-        var path = Path()
-        for element in SeedPath.all[1].path.elements {
-            switch element {
-            case .move(let p): try path.move(to: Point(p.simd / 1000))
-            case .line(let p): try path.addLine(to: Point(p.simd / 1000))
-            case .quadCurve(let p, let c): try path.addQuadCurve(to: Point(p.simd / 1000), control: Point(c.simd / 1000))
-            case .curve(let p, let c1, let c2):
-                try path.addCurve(to: Point(p.simd / 1000), control1: Point(c1.simd / 1000), control2: Point(c2.simd / 1000))
-            case .close: try path.close()
-            }
-        }
+        let path = try Path(elements: SeedPath.all[1].path.elements.map { $0.mappingPoints { Point($0.simd / 1000) } })
         let measure = try PathMeasure(path: path, accuracy: accuracy)
         #expect(measure.maximumError <= 0.25 * accuracy)
         #expect(measure.pieces.count <= 200)
