@@ -193,23 +193,11 @@ extension PieceBuilder {
     /// `nil` where the quadrature path must take over: guesses or steps out of order or out of
     /// the piece, a vanishing speed, or no convergence in six rounds.
     func modelNodes(_ model: PieceArcLength, origin: Double, targets: SIMD8<Double>, from t0: Double, to t1: Double, ends: PieceEnds) -> SIMD8<Double>? {
-        typealias V = SIMD8<Double>
-        let tolerance = 0.1 * budget
-        var t = hermiteGuesses(from: t0, to: t1, length: targets[0] + targets[7], ends: ends)
+        let t = hermiteGuesses(from: t0, to: t1, length: targets[0] + targets[7], ends: ends)
         guard Self.strictlyIncreasing(t, above: t0, below: t1) else { return nil }
-        for _ in 0..<6 {
-            let f = model.distance(at: t, from: origin) - targets
-            if all(Self.magnitude(f) .<= V(repeating: tolerance)) { return t }
-            let (v, rate) = laneSpeedAndRate(at: t)
-            guard all(v .> 0) else { return nil }
-            let step = f / v
-            let next = t - step
-            guard Self.strictlyIncreasing(next, above: t0, below: t1) else { return nil }
-            let predicted: V = 0.5 * Self.magnitude(rate) * (step * step)
-            if all(predicted .<= V(repeating: 0.1 * tolerance)) { return next }
-            t = next
+        return laneNewton(from: t, rounds: 6, in: t0, t1, tolerance: 0.1 * budget) { t in
+            model.distance(at: t, from: origin) - targets
         }
-        return nil
     }
 }
 

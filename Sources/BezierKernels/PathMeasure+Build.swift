@@ -333,11 +333,29 @@ struct PieceBuilder {
                 (previous, reached) = (next, targets[k])
             }
         }
-        for _ in 0..<4 {
+        return laneNewton(from: t, rounds: 4, in: t0, t1, tolerance: tolerance) { t in
             var starts = V(repeating: t0)
             for k in 1..<8 { starts[k] = t[k - 1] }
             guard let increments = laneIncrements(from: starts, to: t, low: t0, high: t1, fastWidth: fastWidth) else { return nil }
-            let f = Self.prefixSums(increments) - targets
+            return Self.prefixSums(increments) - targets
+        }
+    }
+
+    /// Newton on eight parameters at once from `t`, at most `rounds` rounds: `residual(t)` is
+    /// each lane's distance minus its target (`nil` gives up). Returns `t` once every residual
+    /// is within `tolerance`; takes the last step unmeasured once its predicted residual,
+    /// `½v′(f/v)²`, is below a tenth of the tolerance in every lane. `nil` where a step leaves
+    /// [t0, t1] or breaks the order, the speed vanishes, or the rounds run out: the sequential
+    /// solve then takes over. Shared by the quadrature's nodes (`laneNodes`) and the
+    /// polynomial's (`modelNodes`).
+    @inline(__always) func laneNewton(
+        from start: SIMD8<Double>, rounds: Int, in t0: Double, _ t1: Double, tolerance: Double,
+        residual: (SIMD8<Double>) -> SIMD8<Double>?
+    ) -> SIMD8<Double>? {
+        typealias V = SIMD8<Double>
+        var t = start
+        for _ in 0..<rounds {
+            guard let f = residual(t) else { return nil }
             if all(Self.magnitude(f) .<= V(repeating: tolerance)) { return t }
             let (v, rate) = laneSpeedAndRate(at: t)
             guard all(v .> 0) else { return nil }
