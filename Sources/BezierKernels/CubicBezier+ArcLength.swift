@@ -240,7 +240,7 @@ struct SpeedZeros {
         self.z2 = z2
     }
 
-    @usableFromInline static let none = SIMD2<Double>(.infinity, 0)
+    @inlinable static var none: SIMD2<Double> { SIMD2(.infinity, 0) }
 
     /// The roots of `M₂x² + M₁x + M = 0` (complex coefficients), without cancellation:
     /// `s = −(M₁ + D)/2` with `D = √(M₁² − 4MM₂)` signed so that `|s|` is the larger, roots `s/M₂`
@@ -256,7 +256,10 @@ struct SpeedZeros {
         // A power of two: exact, and a multiplication (2^−e built directly, not divided: a
         // division here sits on the dependency chain before every rule; for the subnormal
         // `big` whose 2^−e would overflow, divided).
-        let down = big.exponent > -1000
+        let biased = Int(truncatingIfNeeded: (big.bitPattern >> 52) & 0x7FF)
+        let down = biased > 23 && biased < 2046
+            ? Double(bitPattern: UInt64(truncatingIfNeeded: 2046 - biased) << 52)
+            : big.exponent > -1000
             ? Double(sign: .plus, exponent: -big.exponent, significand: 1)
             : 1 / Double(sign: .plus, exponent: big.exponent, significand: 1)
         let m = q.m * down, m1 = q.m1 * down, m2 = q.m2 * down

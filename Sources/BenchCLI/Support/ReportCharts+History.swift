@@ -93,7 +93,7 @@ struct ReportHistory {
 
     /// The runs read and the change points as a Markdown table, for `report.md`.
     func markdown() -> String {
-        var text = "\(Markup.markdownCell(file)): \(records.count) run\(records.count == 1 ? "" : "s"), \(records.first?.day ?? "") … \(records.last?.day ?? ""), \(benchmarks.count) benchmark\(benchmarks.count == 1 ? "" : "s"); change points as 'bench history' finds them (p ≤ \(ChangePoints.defaultMaxPValue.formatted)).\n\n"
+        let text = "\(Markup.markdownCell(file)): \(records.count) run\(records.count == 1 ? "" : "s"), \(records.first?.day ?? "") … \(records.last?.day ?? ""), \(benchmarks.count) benchmark\(benchmarks.count == 1 ? "" : "s"); change points as 'bench history' finds them (p ≤ \(ChangePoints.defaultMaxPValue.formatted)).\n\n"
         let all = changes
         guard !all.isEmpty else { return text + "No change point.\n" }
         let rows = all.map { change -> [String] in

@@ -1,0 +1,30 @@
+@testable import BezierKernels
+import Testing
+
+/// The speed's complex zeros (`SpeedZeros`) are found on the hodograph's coefficients divided by
+/// a power of two near their largest. That power is built from the bits where it is a normal
+/// number, and by `init(sign:exponent:significand:)` (dividing for the tiniest) elsewhere; every
+/// path must be the exact power, so the zeros of a scaled hodograph are bit for bit those of the
+/// unscaled one.
+@Suite("Speed zeros")
+struct SpeedZerosTests {
+    @Test("the zeros are the same bits for the hodograph scaled by 2^k, k = −1020 … 1020 (every normalization path)")
+    func zerosAreScaleFree() {
+        let shapes = [
+            HodographQuadratic(m: SIMD2(0.75, -0.3), m1: SIMD2(-1.25, 0.5), m2: SIMD2(0.4, 1.1)),
+            HodographQuadratic(m: SIMD2(3, 0.125), m1: SIMD2(0.2, -0.7), m2: SIMD2(-0.9, 0.35)),
+            // A degree lost: one zero beyond reach.
+            HodographQuadratic(m: SIMD2(1, 2), m1: SIMD2(-0.5, 0.25), m2: SIMD2(0, 0)),
+        ]
+        for q in shapes {
+            let unscaled = SpeedZeros(q)
+            #expect(unscaled.z1.x.isFinite || unscaled.z1.x == .infinity)
+            for k in -1020...1020 {
+                let scale = Double(sign: .plus, exponent: k, significand: 1)
+                let scaled = SpeedZeros(HodographQuadratic(m: q.m * scale, m1: q.m1 * scale, m2: q.m2 * scale))
+                #expect(scaled.z1 == unscaled.z1 && scaled.z2 == unscaled.z2,
+                        "2^\(k): \(scaled.z1), \(scaled.z2) against \(unscaled.z1), \(unscaled.z2)")
+            }
+        }
+    }
+}
