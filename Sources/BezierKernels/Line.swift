@@ -57,6 +57,12 @@ public struct Line: ParametricCurveDerivative, ParametricCurveArcLength, Hashabl
         }
         let largest = max(abs(d.x), abs(d.y))
         if largest == 0 { return 0 }
+        // For the largest component within 2^−480 … 2^500 its square is normal and finite, a
+        // smaller component whose square is not normal is below 2^−62 of it (it rounds away in
+        // the sum either way), and scaling by a power of two changes no other rounding: the same
+        // bits without the scaling's runtime calls (`exponent`, `init(sign:exponent:significand:)`)
+        // and its division, on a path that inlines this.
+        if factor == 1, largest >= 0x1p-480, largest <= 0x1p500 { return Vector(d).length }
         let power = Double(sign: .plus, exponent: largest.exponent, significand: 1)
         return (factor * power) * Vector(d / power).length
     }

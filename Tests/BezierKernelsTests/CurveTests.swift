@@ -167,6 +167,24 @@ struct CurveTests {
         #expect(wide.point(at: 0) == wide.p0 && wide.point(at: 1) == wide.p1 && wide.point(at: 0.5) == .zero)
     }
 
+    @Test("line length: the unscaled fast path gives the scaled form's bits, magnitudes 2^−600 … 2^600")
+    func lineLengthFastPathIsExact() {
+        var rng = SplitMix64(seed: 0x11E5)
+        for _ in 0..<20_000 {
+            // Each component with its own magnitude, so the smaller's square may be subnormal.
+            let ex = Int(rng.unit() * 1200) - 600, ey = ex - Int(rng.unit() * 80)
+            let d = SIMD2(Double(sign: rng.unit() < 0.5 ? .minus : .plus, exponent: ex, significand: 1 + rng.unit()),
+                          Double(sign: rng.unit() < 0.5 ? .minus : .plus, exponent: ey, significand: 1 + rng.unit()))
+            let line = Line(.zero, Point(d))
+            // The scaled form, as `Line.length` computes it outside the fast path.
+            let largest = max(abs(d.x), abs(d.y))
+            let power = Double(sign: .plus, exponent: largest.exponent, significand: 1)
+            let scaled = d / power
+            let expected = power * (scaled * scaled).sum().squareRoot()
+            #expect(line.length == expected, "\(d): \(line.length) against \(expected)")
+        }
+    }
+
     @Test("line length neither underflows nor overflows before the result does")
     func lineLength() throws {
         #expect(abs(try Line(.zero, Point(3e-170, 4e-170)).arcLength() - 5e-170) <= 1e-15 * 5e-170)
