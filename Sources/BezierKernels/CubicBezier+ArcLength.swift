@@ -240,6 +240,8 @@ struct SpeedZeros {
         self.z2 = z2
     }
 
+    /// Computed, not stored: a stored static is a lazy global, whose `swift_once` check a client
+    /// that inlines the arc length would pay on every curve.
     @inlinable static var none: SIMD2<Double> { SIMD2(.infinity, 0) }
 
     /// The roots of `M₂x² + M₁x + M = 0` (complex coefficients), without cancellation:
@@ -254,14 +256,20 @@ struct SpeedZeros {
             return
         }
         // A power of two: exact, and a multiplication (2^−e built directly, not divided: a
-        // division here sits on the dependency chain before every rule; for the subnormal
-        // `big` whose 2^−e would overflow, divided).
+        // division here sits on the dependency chain before every rule). For `big` of biased
+        // exponent E in 24…2045, 2^−e has biased exponent 2046 − E and is written from the bits:
+        // `exponent` and `init(sign:exponent:significand:)` are calls into the Swift runtime from
+        // a client that inlines this. Elsewhere (2^−e subnormal or past the largest Double) the
+        // general forms, dividing for the subnormal `big` whose 2^−e would overflow.
         let biased = Int(truncatingIfNeeded: (big.bitPattern >> 52) & 0x7FF)
-        let down = biased > 23 && biased < 2046
-            ? Double(bitPattern: UInt64(truncatingIfNeeded: 2046 - biased) << 52)
-            : big.exponent > -1000
-            ? Double(sign: .plus, exponent: -big.exponent, significand: 1)
-            : 1 / Double(sign: .plus, exponent: big.exponent, significand: 1)
+        let down: Double
+        if biased > 23 && biased < 2046 {
+            down = Double(bitPattern: UInt64(truncatingIfNeeded: 2046 - biased) << 52)
+        } else if big.exponent > -1000 {
+            down = Double(sign: .plus, exponent: -big.exponent, significand: 1)
+        } else {
+            down = 1 / Double(sign: .plus, exponent: big.exponent, significand: 1)
+        }
         let m = q.m * down, m1 = q.m1 * down, m2 = q.m2 * down
         var d = complexSquareRoot(complexProduct(m1, m1) - 4 * complexProduct(m, m2))
         if m1.x * d.x + m1.y * d.y < 0 { d = -d }

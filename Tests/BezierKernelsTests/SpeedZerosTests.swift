@@ -10,15 +10,16 @@ import Testing
 struct SpeedZerosTests {
     @Test("the zeros are the same bits for the hodograph scaled by 2^k, k = −1020 … 1020 (every normalization path)")
     func zerosAreScaleFree() {
+        // Two with both zeros finite, and a degree lost (z₁ beyond reach).
         let shapes = [
-            HodographQuadratic(m: SIMD2(0.75, -0.3), m1: SIMD2(-1.25, 0.5), m2: SIMD2(0.4, 1.1)),
-            HodographQuadratic(m: SIMD2(3, 0.125), m1: SIMD2(0.2, -0.7), m2: SIMD2(-0.9, 0.35)),
-            // A degree lost: one zero beyond reach.
-            HodographQuadratic(m: SIMD2(1, 2), m1: SIMD2(-0.5, 0.25), m2: SIMD2(0, 0)),
+            (HodographQuadratic(m: SIMD2(0.75, -0.3), m1: SIMD2(-1.25, 0.5), m2: SIMD2(0.4, 1.1)), true),
+            (HodographQuadratic(m: SIMD2(3, 0.125), m1: SIMD2(0.2, -0.7), m2: SIMD2(-0.9, 0.35)), true),
+            (HodographQuadratic(m: SIMD2(1, 2), m1: SIMD2(-0.5, 0.25), m2: SIMD2(0, 0)), false),
         ]
-        for q in shapes {
+        for (q, bothFinite) in shapes {
             let unscaled = SpeedZeros(q)
-            #expect(unscaled.z1.x.isFinite || unscaled.z1.x == .infinity)
+            #expect(unscaled.z2.x.isFinite && unscaled.z2.y.isFinite)
+            #expect(bothFinite ? unscaled.z1.x.isFinite && unscaled.z1.y.isFinite : unscaled.z1 == SpeedZeros.none)
             for k in -1020...1020 {
                 let scale = Double(sign: .plus, exponent: k, significand: 1)
                 let scaled = SpeedZeros(HodographQuadratic(m: q.m * scale, m1: q.m1 * scale, m2: q.m2 * scale))
