@@ -8,9 +8,11 @@ import Testing
 /// unscaled one.
 @Suite("Speed zeros")
 struct SpeedZerosTests {
-    @Test("the zeros are the same bits for the hodograph scaled by 2^k, k = −1020 … 1020 (every normalization path)")
+    @Test("the zeros are the same bits for the hodograph scaled by 2^k, k = −1020 … 1022 (every normalization path)")
     func zerosAreScaleFree() {
-        // Two with both zeros finite, and a degree lost (z₁ beyond reach).
+        // Two with both zeros finite, and a degree lost (z₁ beyond reach). Scaled, their largest
+        // coefficients reach biased exponents 3 … 2046: the division, the bits, and at 2^1022 the
+        // 2^−1023 that only `init(sign:exponent:significand:)` forms.
         let shapes = [
             (HodographQuadratic(m: SIMD2(0.75, -0.3), m1: SIMD2(-1.25, 0.5), m2: SIMD2(0.4, 1.1)), true),
             (HodographQuadratic(m: SIMD2(3, 0.125), m1: SIMD2(0.2, -0.7), m2: SIMD2(-0.9, 0.35)), true),
@@ -20,7 +22,7 @@ struct SpeedZerosTests {
             let unscaled = SpeedZeros(q)
             #expect(unscaled.z2.x.isFinite && unscaled.z2.y.isFinite)
             #expect(bothFinite ? unscaled.z1.x.isFinite && unscaled.z1.y.isFinite : unscaled.z1 == SpeedZeros.none)
-            for k in -1020...1020 {
+            for k in -1020...1022 {
                 let scale = Double(sign: .plus, exponent: k, significand: 1)
                 let scaled = SpeedZeros(HodographQuadratic(m: q.m * scale, m1: q.m1 * scale, m2: q.m2 * scale))
                 #expect(scaled.z1 == unscaled.z1 && scaled.z2 == unscaled.z2,
