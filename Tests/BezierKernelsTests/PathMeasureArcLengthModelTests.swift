@@ -10,37 +10,64 @@ struct PathMeasureArcLengthModelTests {
     static let segments: [PathSegment] = SeedPath.all.flatMap(\.path.segments)
         + PathMeasureTests.hardCubics.map { PathSegment.cubic($0) }
 
-    /// The arc length from `a` to `b` to about an ulp of it: the 24-point Gauss–Legendre rule on
-    /// each of 64 equal parts (exact to rounding wherever the polynomial is accepted: the speed's
-    /// nearest singularity is then many part-widths away), summed with Kahan's compensation. The
+    /// The 24-point Gauss–Legendre rule's nodes and weights (the positive half).
+    static let (nodes24, weights24): ([Double], [Double]) = (
+        withUnsafeBytes(of: GaussLegendre.nodes24) { Array($0.bindMemory(to: Double.self)) },
+        withUnsafeBytes(of: GaussLegendre.weights24) { Array($0.bindMemory(to: Double.self)) })
+
+    /// The arc length from `a` to `b` by one 24-point Gauss–Legendre rule: exact to rounding on a
+    /// part 1/64 of a range where the polynomial is accepted (the speed's nearest singularity is
+    /// then many part-widths away).
+    static func gauss24(_ curve: CubicBezier, from a: Double, to b: Double) -> Double {
+        let mid = 0.5 * (a + b), half = 0.5 * (b - a)
+        var sum = 0.0
+        for (node, weight) in zip(nodes24, weights24) {
+            sum += weight * (curve.derivative(at: mid - half * node).length + curve.derivative(at: mid + half * node).length)
+        }
+        return half * sum
+    }
+
+    /// The arc length from `origin` to each of the 65 points `t0 + width·k/64`, to about an ulp
+    /// of it: the range cut into its 64 parts (the part holding `origin` in two at it), each
+    /// measured by `gauss24`, summed outwards from `origin` with Kahan's compensation. The
     /// kernel's own arc length stops at ~1e-14 of the curve's size (its rounding floor), which
-    /// is the size of the bounds checked here.
-    static func preciseArcLength(_ curve: CubicBezier, from a: Double, to b: Double) -> Double {
-        if b < a { return -preciseArcLength(curve, from: b, to: a) }
-        let nodes = withUnsafeBytes(of: GaussLegendre.nodes24) { Array($0.bindMemory(to: Double.self)) }
-        let weights = withUnsafeBytes(of: GaussLegendre.weights24) { Array($0.bindMemory(to: Double.self)) }
-        var sum = 0.0, compensation = 0.0
-        let parts = 64
-        for i in 0..<parts {
-            let low = a + (b - a) * Double(i) / Double(parts), high = a + (b - a) * Double(i + 1) / Double(parts)
-            let mid = 0.5 * (low + high), half = 0.5 * (high - low)
-            for (node, weight) in zip(nodes, weights) {
-                for x in [-node, node] {
-                    let term = half * weight * curve.derivative(at: mid + half * x).length - compensation
-                    let next = sum + term
-                    compensation = (next - sum) - term
-                    sum = next
-                }
+    /// is the size of the bounds checked here. (One pass for all 65: measuring each from
+    /// `origin` in 64 parts of its own cost this suite 27 s of a debug build.)
+    static func preciseArcLengths(_ curve: CubicBezier, from origin: Double, grid t0: Double, width: Double) -> [Double] {
+        let grid = (0...64).map { t0 + width * Double($0) / 64 }
+        // The part [grid[j], grid[j + 1]] holding the origin.
+        let j = min(63, max(0, grid.lastIndex { $0 <= origin } ?? 0))
+        var lengths = [Double](repeating: 0, count: 65)
+        func accumulate(_ indices: [Int], first: Double, part: (Int) -> Double) {
+            var sum = 0.0, compensation = 0.0
+            func add(_ x: Double) {
+                let term = x - compensation
+                let next = sum + term
+                compensation = (next - sum) - term
+                sum = next
+            }
+            add(first)
+            for (n, k) in indices.enumerated() {
+                if n > 0 { add(part(k)) }
+                lengths[k] = sum
             }
         }
-        return sum
+        // Rightwards: grid[j + 1] is `first` away, then one part each.
+        accumulate(Array((j + 1)...64), first: gauss24(curve, from: origin, to: grid[j + 1])) { k in
+            gauss24(curve, from: grid[k - 1], to: grid[k])
+        }
+        // Leftwards, negative: grid[j] is `first` back, then one part each.
+        accumulate(Array((0...j).reversed()), first: -gauss24(curve, from: grid[j], to: origin)) { k in
+            -gauss24(curve, from: grid[k], to: grid[k + 1])
+        }
+        return lengths
     }
 
     // Ranges of widths 2⁻¹ … 2⁻⁸ at seeded random places; 65 parameters each (the 16
     // interpolation points' neighbourhoods and everything between), measured from a random
     // origin in the range as the build does for a piece inside a wider polynomial, against
-    // `preciseArcLength`. (A polynomial built from the wrong points errs by up to 7 pt here; one
-    // whose bound were 10× smaller would fail by ×3.)
+    // `preciseArcLengths`. (A polynomial built from the wrong points errs by up to 7 pt here; one
+    // whose bound were 10× smaller fails, the worst range by ×2.)
     @Test("within its bound of the exact arc length, between any two parameters it covers")
     func withinBound() throws {
         var rng = SplitMix64(seed: 0xA12C)
@@ -61,10 +88,11 @@ struct PathMeasureArcLengthModelTests {
                 let from = t0 + rng.unit() * width
                 let (origin, _) = model.origin(at: from, upTo: t1)
                 var worst = 0.0, worstExcess = -Double.infinity
+                let exacts = Self.preciseArcLengths(cubic, from: from, grid: t0, width: width)
                 for k in 0...64 {
                     let t = t0 + width * Double(k) / 64
                     let measured = model.distance(at: SIMD8(repeating: t), from: origin)[0]
-                    let exact = Self.preciseArcLength(cubic, from: from, to: t)
+                    let exact = exacts[k]
                     worst = max(worst, abs(measured - exact))
                     worstExcess = max(worstExcess, abs(measured - exact) - model.bound)
                 }
