@@ -46,6 +46,12 @@ import Testing
         #expect(abs((samples.last?["x"] ?? 0) - 459) <= 0.5 + 1e-9)
     }
 
+    /// Origami's tension and friction for stiffness 100 and damping 10 (rebound's conversion
+    /// inverted), typed: as literal arithmetic inside the `@Test` arguments they took the type
+    /// checker 4 s per debug build.
+    static let origamiTension: String = { let tension: Double = (100 - 194) / 3.62 + 30; return "\(tension)" }()
+    static let origamiFriction: String = { let friction: Double = (10 - 25) / 3.0 + 8; return "\(friction)" }()
+
     /// One spring, written in each vocabulary: every description gives the same spring, so the
     /// physical parameters agree.
     @Test(arguments: [
@@ -55,7 +61,7 @@ import Testing
         ["--android-stiffness", "100", "--damping-ratio", "0.5"],
         ["--tension", "100", "--friction", "10"],
         ["--rebound-tension", "100", "--rebound-friction", "10"],
-        ["--origami-tension", "\((100 - 194) / 3.62 + 30)", "--origami-friction", "\((10 - 25) / 3.0 + 8)"],
+        ["--origami-tension", Self.origamiTension, "--origami-friction", Self.origamiFriction],
     ])
     func everyVocabularyGivesTheSameSpring(options: [String]) throws {
         let run = try runBench(["spring"] + options + ["--json", "-"])

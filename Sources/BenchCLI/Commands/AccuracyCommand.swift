@@ -2,7 +2,7 @@ import BenchKit
 import BenchmarkSuites
 import TerminalPlot
 
-let accuracyCommand = Command(
+let accuracyCommand: Command = Command(
     name: "accuracy",
     synopsis: "[KERNEL…] [--ladder A,…] [--json FILE]",
     summary: "the accuracy–speed map: requested against achieved error, evaluations and time per call",

@@ -3,7 +3,7 @@ import Foundation
 import Motion
 import Studies
 
-let allCommand = Command(
+let allCommand: Command = Command(
     name: "all",
     synopsis: "[--quick] [--json FILE]",
     summary: "the main job: validate the seed scenes, compare integrators on the menu spring, race the kernels against GSL",

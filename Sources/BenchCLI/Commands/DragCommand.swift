@@ -4,9 +4,9 @@ import Motion
 import SpringSolver
 
 /// The spring options `bench drag` takes: the vocabularies only (the motion is the drag's).
-private let dragSpringSpecs = SpringOptions.specs.filter { !["from", "to", "velocity", "initial-velocity"].contains($0.name) }
+private let dragSpringSpecs: [OptionSpec] = SpringOptions.specs.filter { !["from", "to", "velocity", "initial-velocity"].contains($0.name) }
 
-let dragCommand = Command(
+let dragCommand: Command = Command(
     name: "drag",
     synopsis: "FILE.csv [--platform P] [--target X,Y] [spring options] [--hz R,…] [--json FILE]",
     summary: "a drag released into a 2-D spring: the release velocity each platform's tracker estimates, and the join at 60/120 Hz",

@@ -1,7 +1,7 @@
 import SpringSolver
 import TerminalPlot
 
-let flingCommand = Command(
+let flingCommand: Command = Command(
     name: "fling",
     synopsis: "--velocity V --platform P [--extent L [--edge E] [--over PX | --viewport D] | --pull X [--viewport D]] [--density D] [--hz R,…] [--json FILE]",
     summary: "a fling as a platform decelerates it: distance, duration, curve and frames at 60/120 Hz",

@@ -2,7 +2,7 @@ import BenchKit
 import Foundation
 import TerminalPlot
 
-let historyCommand = Command(
+let historyCommand: Command = Command(
     name: "history",
     synopsis: "[--filter PATTERN] [--history DIR] [--history-name NAME] [--max-pvalue P] [--width W] [--height H] [--ascii] [--color auto|always|never] [--json FILE]",
     summary: "plot recorded runs and find where benchmarks changed",

@@ -10,7 +10,7 @@ import TerminalPlot
 /// `--duration` is the simulated span here (docs/design.md §2), so SwiftUI's `--duration`/`--bounce`
 /// spring form is not accepted by this command: give that spring as `--response S
 /// --damping-fraction Z` (the same spring when bounce ≥ 0: response = duration, ζ = 1 − bounce).
-let integratorsCommand = Command(
+let integratorsCommand: Command = Command(
     name: "integrators",
     synopsis: "[spring options] [--hz 60,120] [--substeps 1,2,4] [--duration S] [--json FILE] [--engines [--seed N] [--clock CLOCK] [--browser NAME]] | --system NAME [--hz R,…] [--json FILE]",
     summary: "compare every integrator against the exact spring motion",

@@ -1,6 +1,6 @@
 import BenchKit
 
-let listCommand = Command(
+let listCommand: Command = Command(
     name: "list",
     synopsis: "[--json FILE]",
     summary: "list the benchmarks and scenes",

@@ -1,7 +1,7 @@
 import BenchKit
 import Foundation
 
-let mergeCommand = Command(
+let mergeCommand: Command = Command(
     name: "merge",
     synopsis: "FILE… [--json FILE] [--format F]",
     summary: "join run documents from several machines into one table",

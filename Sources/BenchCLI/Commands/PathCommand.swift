@@ -1,7 +1,7 @@
 import BezierKernels
 import Foundation
 
-let pathCommand = Command(
+let pathCommand: Command = Command(
     name: "path",
     synopsis: "'SVG path data' | - | @FILE [--at-distance S,…] [--samples N] [--accuracy A] [--flatten TOL] [--json FILE]",
     summary: "measure a path: segment lengths, total length, bounds, position and tangent at distances, flattening",

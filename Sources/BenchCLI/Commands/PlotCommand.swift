@@ -2,7 +2,7 @@ import Lottie
 import Motion
 import TerminalPlot
 
-let plotCommand = Command(
+let plotCommand: Command = Command(
     name: "plot",
     synopsis: "SCENE|FILE.json|--trace FILE [--layer NAME] [--quantity path|x|y|speed|offset|error|rotation|opacity|scale] [--hz R] [--mode linear|paced] [--width W] [--height H] [--ascii] [--color auto|always|never] [--json FILE] [user scene] [--seed N]",
     summary: "plot a scene's trajectory in the terminal",

@@ -5,7 +5,7 @@ import Motion
 /// The rates `bench report` charts without `--hz`: one, 60.
 let reportDefaultRates: [Double] = [60]
 
-let reportCommand = Command(
+let reportCommand: Command = Command(
     name: "report",
     synopsis: "[SCENE…|FILE.json…] [--hz R,…] [--mode linear|paced|both] [--frames MODEL] [--run RUN.json [--compare NAME]] [--history DIR [--history-name NAME]] [--format html|markdown] [user scene] [threshold flags] --out DIR",
     summary: "write an HTML report with SVG charts: paths, speeds, verdicts, benchmark results",

@@ -17,7 +17,7 @@ private let runRules: [OptionRule] = {
     return rules
 }()
 
-let runCommand = Command(
+let runCommand: Command = Command(
     name: "run",
     synopsis: "[--filter PATTERN] [--quick] [--json FILE] [--format F [--svg-dir DIR]] [--save-baseline NAME] [--compare NAME] [--threshold PCT] [--instructions-threshold PCT] [--allocations-threshold PCT] [--baselines DIR] [--aa] [--record] [--history DIR] [--history-name NAME]",
     summary: "run the benchmarks, each raced against its reference",

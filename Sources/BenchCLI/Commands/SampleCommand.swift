@@ -2,7 +2,7 @@ import Foundation
 import Motion
 
 /// `bench sample`: per-frame numbers out, for comparing Flightline with anything else.
-let sampleCommand = Command(
+let sampleCommand: Command = Command(
     name: "sample",
     synopsis: "SCENE|FILE.json [--object NAME] [--hz R] [--count all|N] (--format F [--out PATH] | --json PATH|-) [--seed N]",
     summary: "write every object's quantities at every frame, at absolute times (CSV or JSON)",

@@ -3,7 +3,7 @@ import Motion
 import SpringSolver
 
 /// `bench spring`: one spring in every vocabulary, its regime, settling and exact motion.
-let springCommand = Command(
+let springCommand: Command = Command(
     name: "spring",
     synopsis: "[spring options] [--from X --to Y --velocity V] [--at T,…] [--json FILE]",
     summary: "a spring in every parameter vocabulary, its settling time and exact motion",

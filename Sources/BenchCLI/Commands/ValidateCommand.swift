@@ -3,7 +3,7 @@ import Foundation
 import Lottie
 import Motion
 
-let validateCommand = Command(
+let validateCommand: Command = Command(
     name: "validate",
     synopsis: "[SCENE…|FILE.json…] [--hz 60,120] [--mode linear|paced|both] [--seed N] [--json FILE] [--format F] [--verbose] [user scene] [threshold flags]",
     summary: "check that scenes stay smooth at each refresh rate; exit 1 if any is janky",
