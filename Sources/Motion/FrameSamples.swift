@@ -57,6 +57,29 @@ public struct FrameSamples: Sendable, Equatable {
         try self.init(hz: hz, startTime: startTime, positions: points)
     }
 
+    /// Every `factor`-th frame from the first, as frames at `hz / factor` from the same start.
+    /// `factor` is a power of two, so the rate divides exactly and each kept frame's time,
+    /// `startTime + Double(factor·k) / hz`, is `startTime + Double(k) / (hz / factor)` bit for
+    /// bit (the two quotients are the same real number, rounded once): the frames are those
+    /// sampled at the lower rate. (`Validation.rateLadder` samples the doubled and quadrupled
+    /// rates' frames once this way.)
+    func decimated(by factor: Int) -> FrameSamples {
+        precondition(factor > 0 && factor & (factor - 1) == 0, "a power of two")
+        let kept = positions.count == 0 ? 0 : (positions.count - 1) / factor + 1
+        return FrameSamples(
+            checkedHz: hz / Double(factor), startTime: startTime,
+            positions: (0..<kept).map { positions[$0 * factor] },
+            elements: elements.map { elements in (0..<kept).map { elements[$0 * factor] } })
+    }
+
+    /// Frames already checked (a part of checked frames).
+    private init(checkedHz hz: Double, startTime: Double, positions: [SIMD2<Double>], elements: [Int]?) {
+        self.hz = hz
+        self.startTime = startTime
+        self.positions = positions
+        self.elements = elements
+    }
+
     /// The number of frames.
     public var count: Int { positions.count }
 

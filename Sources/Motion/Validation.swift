@@ -158,10 +158,10 @@ public enum Validation {
         let rest = framesAtRest
         let total = rest + count + (motion.repeats ? 0 : rest)
         let start = -Double(rest) / hz
-        let samples = try motion.samples(hz: hz, count: total, from: start)
+        let (samples, doubled, quadrupled) = try rateLadder(hz: hz, total: total) { (rate, count) throws(MotionError) in
+            try motion.samples(hz: rate, count: count, from: start)
+        }
         sampled = samples
-        let doubled = try motion.samples(hz: 2 * hz, count: 2 * (total - 1) + 1, from: start)
-        let quadrupled = try motion.samples(hz: 4 * hz, count: 4 * (total - 1) + 1, from: start)
         let span = try AnimationSpan(start: 0, end: motion.repeats ? nil : motion.duration, endsAreBoundaries: true)
         let metrics = try FrameMetrics(
             samples: samples, doubled: doubled, quadrupled: quadrupled, span: span, thresholds: thresholds)
@@ -191,6 +191,23 @@ public enum Validation {
             seamStartVisible: startVisible, spring: nil, frameCostFraction: nil, findings: findings, notes: notes)
     }
 
+    /// The frames at `hz` (`total` of them), at `2·hz` and at `4·hz` over the same time
+    /// (`2·(total − 1) + 1` and `4·(total − 1) + 1`), as `sample(rate, count)` makes them from
+    /// one start: sampled once, at `4·hz`, the others taken as every fourth and every second of
+    /// those frames (`FrameSamples.decimated(by:)`: the same times, bit for bit, so the same
+    /// positions; `total` frames cost 4·total samples instead of 7·total). Where the
+    /// quadrupled rate throws, the three rates are sampled one after another as separate calls,
+    /// so the error is the one the first rate to fail gives.
+    static func rateLadder(
+        hz: Double, total: Int, sample: (Double, Int) throws(MotionError) -> FrameSamples
+    ) throws(MotionError) -> (samples: FrameSamples, doubled: FrameSamples, quadrupled: FrameSamples) {
+        let quadrupledCount = 4 * (total - 1) + 1
+        if total >= 1, let quadrupled = try? sample(4 * hz, quadrupledCount), quadrupled.count == quadrupledCount {
+            return (quadrupled.decimated(by: 4), quadrupled.decimated(by: 2), quadrupled)
+        }
+        return (try sample(hz, total), try sample(2 * hz, 2 * (total - 1) + 1), try sample(4 * hz, quadrupledCount))
+    }
+
     // MARK: Timelines
 
     /// The number of frames sampled for a timeline at `hz`: every frame in `[start, end]`, or in
@@ -199,24 +216,19 @@ public enum Validation {
         framesWithin(span: motion.sampledSpan, hz: hz)
     }
 
-    /// A timeline's frames from `framesAtRest` before its start: the frames of its span, then
-    /// (when it ends) `framesAtRest` after it.
-    static func timelineSamples(_ motion: TimelineMotion, hz: Double, count: Int) throws(MotionError) -> FrameSamples {
-        let rest = framesAtRest
-        let total = rest + count + (motion.repeats ? 0 : rest)
-        return try FrameSamples(hz: hz, startTime: motion.start - Double(rest) / hz, count: total, position: motion.value)
-    }
-
     static func validateTimeline(
         name: String, motion: TimelineMotion, viewport: SIMD2<Double>?, objectSize: SIMD2<Double> = Scene.defaultObjectSize,
         hz: Double, thresholds: Thresholds
     ) throws(MotionError) -> ValidationReport {
         let count = frameCount(of: motion, hz: hz)
-        let samples = try timelineSamples(motion, hz: hz, count: count)
-        let total = samples.count
-        let start = samples.startTime
-        let doubled = try FrameSamples(hz: 2 * hz, startTime: start, count: 2 * (total - 1) + 1, position: motion.value)
-        let quadrupled = try FrameSamples(hz: 4 * hz, startTime: start, count: 4 * (total - 1) + 1, position: motion.value)
+        let rest = framesAtRest
+        let total = rest + count + (motion.repeats ? 0 : rest)
+        // From `framesAtRest` before its start: the frames of its span, then (when it ends)
+        // `framesAtRest` after it.
+        let start = motion.start - Double(rest) / hz
+        let (samples, doubled, quadrupled) = try rateLadder(hz: hz, total: total) { (rate, count) throws(MotionError) in
+            try FrameSamples(hz: rate, startTime: start, count: count, position: motion.value)
+        }
         let span = try AnimationSpan(
             start: motion.start, end: motion.end, endsAreBoundaries: true, designedSteps: motion.designedSteps)
         let metrics = try FrameMetrics(
@@ -300,10 +312,9 @@ public enum Validation {
             }
         }
         let presented = (0..<count).map { scene.presented(at: Double($0) / hz) }
-        let samples = try FrameSamples(hz: hz, startTime: start, positions: positions(hz, total))
-        let doubled = try FrameSamples(hz: 2 * hz, startTime: start, positions: positions(2 * hz, 2 * (total - 1) + 1))
-        let quadrupled = try FrameSamples(
-            hz: 4 * hz, startTime: start, positions: positions(4 * hz, 4 * (total - 1) + 1))
+        let (samples, doubled, quadrupled) = try rateLadder(hz: hz, total: total) { (rate, count) throws(MotionError) in
+            try FrameSamples(hz: rate, startTime: start, positions: positions(rate, count))
+        }
         // The exact motion is smooth for t > 0, but frames only show that when they resolve its
         // oscillation: at least four frames per period (a quarter turn of phase per frame).
         // Faster, the frames alias it into flicker, and the samples alone are judged.
