@@ -160,6 +160,90 @@ public struct PathAnimation: Sendable {
         }
     }
 
+    /// `segmentPlace(atTime:)` at eight times, lane by lane the same bits: `found` is false in a
+    /// lane where that returns `nil` (its index and parameter are then 0). With the diagonal
+    /// timing curve (`.linear` and any `x1 = y1, x2 = y2`) and finite times, the cycle fraction,
+    /// the linear share and, where all eight distances fall in one `PathMeasure` piece, its
+    /// polynomial are evaluated in packed arithmetic: the same operations in the same order
+    /// (`Swift.min`/`max` as their comparisons), so each lane is what the scalar call gives
+    /// (tested on every lane). Otherwise each lane takes `segmentPlace(atTime:)`.
+    /// - Complexity: O(1) per lane.
+    @inlinable
+    public func segmentPlaces(atTimes t: SIMD8<Double>)
+        -> (segmentIndex: SIMD8<Int>, parameter: SIMD8<Double>, found: SIMDMask<SIMD8<Int64>>)
+    {
+        typealias V = SIMD8<Double>
+        var indices = SIMD8<Int>(), parameters = V(), found = SIMDMask<SIMD8<Int64>>()
+        let finite = (t - t) .== 0  // false for ±∞ and NaN
+        guard all(finite), timingCurve.x1 == timingCurve.y1, timingCurve.x2 == timingCurve.y2 else {
+            for k in 0..<8 {
+                if let (index, parameter) = segmentPlace(atTime: t[k]) {
+                    (indices[k], parameters[k], found[k]) = (index, parameter, true)
+                }
+            }
+            return (indices, parameters, found)
+        }
+        // `cycleFraction(atTime:)`'s fraction.
+        var fraction: V
+        if repeats {
+            let cycles = (t / duration).rounded(.down)
+            fraction = (t - cycles * duration) / duration
+            fraction.replace(with: 0, where: fraction .>= 1)
+            fraction.replace(with: 0, where: fraction .<= 0)  // max(fraction, 0)
+        } else {
+            fraction = t / duration
+            fraction.replace(with: 0, where: fraction .<= 0)  // max(·, 0)
+            fraction.replace(with: 1, where: fraction .> 1)  // min(·, 1)
+        }
+        // The diagonal's `progress(at:)` (0 unless above 0, 1 from 1 on), then clamped to [0, 1]
+        // (which leaves it as it is).
+        var progress = fraction
+        progress.replace(with: 0, where: .!(progress .> 0))
+        progress.replace(with: 1, where: progress .>= 1)
+        switch mode {
+        case .linear:
+            // `linearPlace(atProgress:)`.
+            let n = segments.count
+            let scaled = progress * Double(n)
+            var index = SIMD8<Int>(scaled, rounding: .towardZero)
+            index.replace(with: n - 1, where: index .> n - 1)  // min(Int(scaled), n − 1)
+            var parameter = scaled - V(index)
+            parameter.replace(with: 1, where: parameter .> 1)  // min(·, 1)
+            return (index, parameter, .init(repeating: true))
+        case .paced:
+            let distance = progress * measure.length
+            found = (distance .>= 0) .& (distance .<= measure.length)
+            guard !measure.pieces.isEmpty else {
+                return (indices, parameters, measure.segments.isEmpty ? .init(repeating: false) : found)
+            }
+            var pieceIndices = SIMD8<Int>()
+            for k in 0..<8 where found[k] { pieceIndices[k] = measure.pieceIndex(atDistance: distance[k]) }
+            guard all(found), pieceIndices == SIMD8(repeating: pieceIndices[0]) else {
+                for k in 0..<8 where found[k] {
+                    let piece = measure.pieces[pieceIndices[k]]
+                    (indices[k], parameters[k]) = (piece.segmentIndex, piece.parameter(atDistance: distance[k]))
+                }
+                return (indices, parameters, found)
+            }
+            // One piece: `Piece.parameter(atDistance:)` in lanes.
+            let piece = measure.pieces[pieceIndices[0]]
+            let x = (distance - piece.midDistance) * piece.inverseHalfSpan
+            var u = V(repeating: piece.a7)
+            u = u * x + piece.a6
+            u = u * x + piece.a5
+            u = u * x + piece.a4
+            u = u * x + piece.a3
+            u = u * x + piece.a2
+            u = u * x + piece.a1
+            u = u * x + piece.a0
+            u.replace(with: piece.t0, where: u .<= piece.t0)  // max(u, t0)
+            u.replace(with: piece.t1, where: u .> piece.t1)  // min(·, t1)
+            u.replace(with: piece.t1, where: x .>= 1)
+            u.replace(with: piece.t0, where: x .<= -1)
+            return (SIMD8(repeating: piece.segmentIndex), u, found)
+        }
+    }
+
     /// Position and unit tangent at time `t`.
     /// - Throws: `invalidTime` unless `t` is finite.
     /// - Complexity: O(1) (a timing-curve solve, then one segment evaluation or one `PathMeasure`

@@ -144,15 +144,47 @@ public struct PathMotion: Sendable {
     public func samples(hz: Double, count: Int, from startTime: Double = 0) throws(MotionError) -> FrameSamples {
         try MotionError.requirePositive(hz, "rate (frames per second)")
         guard startTime.isFinite else { throw MotionError("start time must be a finite number of seconds, got \(startTime)") }
-        var positions: [SIMD2<Double>] = []
-        var elements: [Int] = []
-        positions.reserveCapacity(max(count, 0))
-        elements.reserveCapacity(max(count, 0))
-        for k in 0..<max(count, 0) {
+        let (positions, elements) = frames(hz: hz, count: count, from: startTime, withElements: true)
+        return try FrameSamples(hz: hz, startTime: startTime, positions: positions, elements: elements)
+    }
+
+    /// `location(at:)` at eight times, lane by lane the same (`PathAnimation.segmentPlaces(atTimes:)`).
+    @inlinable
+    public func locations(at t: SIMD8<Double>) -> (segment: SIMD8<Int>, parameter: SIMD8<Double>) {
+        var times = t
+        times.replace(with: 0, where: .!((t - t) .== 0))  // a time that is not finite counts as 0
+        // A lane without a place is (0, 0), as `location(at:)` makes it.
+        let places = animation.segmentPlaces(atTimes: times)
+        return (places.segmentIndex, places.parameter)
+    }
+
+    /// The positions at the frame times `max(startTime + k / hz, 0)`, k = 0 ..< count (as
+    /// `position(at:)` gives them), eight frames at a time through `locations(at:)`, and
+    /// `withElements`, each frame's element number (else none).
+    func frames(hz: Double, count: Int, from startTime: Double, withElements: Bool) -> (positions: [SIMD2<Double>], elements: [Int]) {
+        let count = max(count, 0)
+        var positions: [SIMD2<Double>] = [], elements: [Int] = []
+        positions.reserveCapacity(count)
+        if withElements { elements.reserveCapacity(count) }
+        let lanes = SIMD8<Double>(0, 1, 2, 3, 4, 5, 6, 7)
+        var k = 0
+        while k + 8 <= count {
+            // Double(k) + lane is Double(k + lane) exactly (k < 2⁵³).
+            var t = startTime + (Double(k) + lanes) / hz
+            t.replace(with: 0, where: t .<= 0)  // max(t, 0)
+            let (indices, parameters) = locations(at: t)
+            for lane in 0..<8 {
+                positions.append(segments[indices[lane]].point(at: parameters[lane]).simd)
+                if withElements { elements.append(indices[lane] + 1) }
+            }
+            k += 8
+        }
+        while k < count {
             let (index, parameter) = location(at: max(startTime + Double(k) / hz, 0))
             positions.append(segments[index].point(at: parameter).simd)
-            elements.append(index + 1)
+            if withElements { elements.append(index + 1) }
+            k += 1
         }
-        return try FrameSamples(hz: hz, startTime: startTime, positions: positions, elements: elements)
+        return (positions, elements)
     }
 }

@@ -70,6 +70,10 @@ extension Validation {
             let samples: FrameSamples
             if index == 0, let phaseZero, phaseZero.hz == hz, phaseZero.startTime == start, phaseZero.count >= total {
                 samples = try FrameSamples(hz: hz, startTime: start, positions: Array(phaseZero.positions.prefix(total)))
+            } else if case .path(let motion, _) = scene.kind {
+                // `position`'s frames (`trajectory`: the motion at max(t, 0)), eight at a time.
+                let frames = motion.with(mode: mode).frames(hz: hz, count: total, from: start, withElements: false)
+                samples = try FrameSamples(hz: hz, startTime: start, positions: frames.positions)
             } else {
                 samples = try FrameSamples(hz: hz, startTime: start, count: total, position: position)
             }
