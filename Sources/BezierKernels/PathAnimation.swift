@@ -205,7 +205,10 @@ public struct PathAnimation: Sendable {
             // `linearPlace(atProgress:)`.
             let n = segments.count
             let scaled = progress * Double(n)
-            var index = SIMD8<Int>(scaled, rounding: .towardZero)
+            // `Int(scaled)` lane by lane (the standard library's SIMD conversion with a rounding
+            // rule is generic and converted through `Double.exponent`: 7 % of a file's validation).
+            var index = SIMD8<Int>()
+            for k in 0..<8 { index[k] = Int(scaled[k]) }
             index.replace(with: n - 1, where: index .> n - 1)  // min(Int(scaled), n − 1)
             var parameter = scaled - V(index)
             parameter.replace(with: 1, where: parameter .> 1)  // min(·, 1)
