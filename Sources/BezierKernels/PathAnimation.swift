@@ -228,22 +228,9 @@ public struct PathAnimation: Sendable {
                 }
                 return (indices, parameters, found)
             }
-            // One piece: `Piece.parameter(atDistance:)` in lanes.
+            // One piece: its polynomial in lanes.
             let piece = measure.pieces[pieceIndices[0]]
-            let x = (distance - piece.midDistance) * piece.inverseHalfSpan
-            var u = V(repeating: piece.a7)
-            u = u * x + piece.a6
-            u = u * x + piece.a5
-            u = u * x + piece.a4
-            u = u * x + piece.a3
-            u = u * x + piece.a2
-            u = u * x + piece.a1
-            u = u * x + piece.a0
-            u.replace(with: piece.t0, where: u .<= piece.t0)  // max(u, t0)
-            u.replace(with: piece.t1, where: u .> piece.t1)  // min(·, t1)
-            u.replace(with: piece.t1, where: x .>= 1)
-            u.replace(with: piece.t0, where: x .<= -1)
-            return (SIMD8(repeating: piece.segmentIndex), u, found)
+            return (SIMD8(repeating: piece.segmentIndex), piece.parameters(atDistances: distance), found)
         }
     }
 

@@ -411,21 +411,6 @@ struct PieceBuilder {
     /// `checks` in eight lanes, the last repeated.
     static let laneChecks = SIMD8<Double>((0..<8).map { checks[min($0, 6)] })
 
-    /// `Piece.interpolant(at:)` in eight lanes: the same Horner steps and clamp.
-    @inline(__always) static func laneInterpolant(_ piece: PathMeasure.Piece, at x: SIMD8<Double>) -> SIMD8<Double> {
-        var t = SIMD8<Double>(repeating: piece.a7)
-        t = t * x + piece.a6
-        t = t * x + piece.a5
-        t = t * x + piece.a4
-        t = t * x + piece.a3
-        t = t * x + piece.a2
-        t = t * x + piece.a1
-        t = t * x + piece.a0
-        t.replace(with: piece.t0, where: t .< piece.t0)
-        t.replace(with: piece.t1, where: t .> piece.t1)
-        return t
-    }
-
     /// Where the build checks a piece: the extrema of T₈, `x = −cos(πk/8)`, increasing. The
     /// error of interpolating at the zeros of T₈ is `e(x) ≈ T₈(x)·(c₈ + 2c₉x + …)` (the omitted
     /// Chebyshev terms alias onto T₈'s zeros, where e vanishes), so it peaks at T₈'s extrema. These
@@ -601,7 +586,7 @@ struct PieceBuilder {
         // The 7 inner checks (the last repeated in an eighth lane) in packed arithmetic where
         // their spans allow, else one after the other.
         let checkTargets = half * (1 + Self.laneChecks)
-        let checked = Self.laneInterpolant(piece, at: (startDistance + checkTargets - piece.midDistance) * inverseHalfSpan)
+        let checked = piece.interpolant(at: (startDistance + checkTargets - piece.midDistance) * inverseHalfSpan)
         if let origin {
             // On the polynomial, plus its bound (the distance it measures is within that of the
             // exact arc length).

@@ -49,6 +49,31 @@ extension PathMeasure {
             return min(max(t, t0), t1)
         }
 
+        /// `parameter(atDistance:)` at eight distances, lane by lane the same bits.
+        @inlinable public func parameters(atDistances s: SIMD8<Double>) -> SIMD8<Double> {
+            let x = (s - midDistance) * inverseHalfSpan
+            var t = interpolant(at: x)
+            t.replace(with: t1, where: x .>= 1)
+            t.replace(with: t0, where: x .<= -1)
+            return t
+        }
+
+        /// `interpolant(at:)` in eight lanes: the same Horner steps, and the clamp's comparisons
+        /// as `Swift.max` and `min` make them, so each lane is the scalar's bits.
+        @inlinable @inline(__always) func interpolant(at x: SIMD8<Double>) -> SIMD8<Double> {
+            var t = SIMD8<Double>(repeating: a7)
+            t = t * x + a6
+            t = t * x + a5
+            t = t * x + a4
+            t = t * x + a3
+            t = t * x + a2
+            t = t * x + a1
+            t = t * x + a0
+            t.replace(with: t0, where: t .<= t0)  // max(t, t0)
+            t.replace(with: t1, where: t .> t1)  // min(·, t1)
+            return t
+        }
+
         /// Position and unit tangent at curve parameter `t` of this piece's segment.
         @inlinable public func sample(at t: Double) -> PathSample {
             let mt = 1 - t
