@@ -61,8 +61,8 @@ public struct FrameSamples: Sendable, Equatable {
     /// `factor` is a power of two, so the rate divides exactly and each kept frame's time,
     /// `startTime + Double(factor·k) / hz`, is `startTime + Double(k) / (hz / factor)` bit for
     /// bit (the two quotients are the same real number, rounded once): the frames are those
-    /// sampled at the lower rate. (`Validation.rateLadder` samples the doubled and quadrupled
-    /// rates' frames once this way.)
+    /// sampled at the lower rate. (`Validation.rateLadder` samples once, at four times the rate,
+    /// and takes the frames at the rate and at twice it this way.)
     func decimated(by factor: Int) -> FrameSamples {
         precondition(factor > 0 && factor & (factor - 1) == 0, "a power of two")
         let kept = positions.count == 0 ? 0 : (positions.count - 1) / factor + 1
