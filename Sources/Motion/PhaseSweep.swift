@@ -55,10 +55,13 @@ extension Validation {
     ) throws(MotionError) -> PhaseSweep {
         let (span, position) = try trajectory(scene, mode: mode, hz: hz)
         let repeats: Bool
+        // A path's motion in `mode`, whose frames are `position`'s (`trajectory`: the motion at
+        // max(t, 0)), sampled eight at a time.
+        let path: PathMotion?
         switch scene.kind {
-        case .path(let motion, _): repeats = motion.repeats
-        case .spring: repeats = false
-        case .timeline(let motion, _): repeats = motion.repeats
+        case .path(let motion, _): (repeats, path) = (motion.repeats, motion.with(mode: mode))
+        case .spring: (repeats, path) = (false, nil)
+        case .timeline(let motion, _): (repeats, path) = (motion.repeats, nil)
         }
         let frames = framesWithin(span: span, hz: hz)
         let total = framesAtRest + frames + (repeats ? 0 : framesAtRest)
@@ -70,10 +73,9 @@ extension Validation {
             let samples: FrameSamples
             if index == 0, let phaseZero, phaseZero.hz == hz, phaseZero.startTime == start, phaseZero.count >= total {
                 samples = try FrameSamples(hz: hz, startTime: start, positions: Array(phaseZero.positions.prefix(total)))
-            } else if case .path(let motion, _) = scene.kind {
-                // `position`'s frames (`trajectory`: the motion at max(t, 0)), eight at a time.
-                let frames = motion.with(mode: mode).frames(hz: hz, count: total, from: start, withElements: false)
-                samples = try FrameSamples(hz: hz, startTime: start, positions: frames.positions)
+            } else if let path {
+                let positions = path.frames(hz: hz, count: total, from: start, withElements: false).positions
+                samples = try FrameSamples(hz: hz, startTime: start, positions: positions)
             } else {
                 samples = try FrameSamples(hz: hz, startTime: start, count: total, position: position)
             }
