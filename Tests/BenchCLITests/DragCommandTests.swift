@@ -48,6 +48,7 @@ import Testing
     /// CRLF line ends and a spaced header read like plain ones.
     @Test func windowsLineEnds() throws {
         let path = try file("t, x, y\r\n0,0,0\r\n0.01,5,0\r\n\r\n0.02,12,1\r\n")
+        defer { try? FileManager.default.removeItem(atPath: path) }
         let run = try runBench(["drag", path, "--platform", "uikit", "--json", "-"])
         #expect(run.code == 0, "\(run.stderr)")
         let trackers = try #require(try json(run.stdout)["trackers"] as? [[String: Any]])
@@ -68,6 +69,7 @@ import Testing
     ])
     func badFileExitsTwoWithOneLine(text: String, fragment: String) throws {
         let path = try file(text)
+        defer { try? FileManager.default.removeItem(atPath: path) }
         let run = try runBench(["drag", path])
         #expect(run.code == 2)
         #expect(run.stdout.isEmpty)

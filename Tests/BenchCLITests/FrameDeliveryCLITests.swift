@@ -86,6 +86,7 @@ import Testing
 
     @Test func traceOutReadsBackToTheSameFigures() throws {
         let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let trace = folder.appendingPathComponent("frames.json").path
         let first = try runBench([
             "validate", "bee1+", "--mode", "paced", "--hz", "120", "--frames", "load:busy", "--trace-out", trace, "--json", "-",
@@ -122,6 +123,7 @@ import Testing
 
     @Test func aCSVTraceIsValidatedAndPlotted() throws {
         let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let csv = folder.appendingPathComponent("move.csv")
         var lines = ["t_ms,x,y"]
         for k in 0...60 { lines.append("\(Double(k) * 1000 / 60),\(5 * k),100") }
@@ -153,6 +155,7 @@ import Testing
     ])
     func badInputIsOneLineAndExit2(arguments: [String], message: String) throws {
         let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("out.json").path
         let scenes = arguments.contains("--trace") ? [] : ["menu-show"]
         let run = try runBench(["validate"] + scenes + arguments + ["--trace-out", out])
@@ -174,6 +177,7 @@ import Testing
     ])
     func badTracesNameTheFileAndLine(text: String, message: String) throws {
         let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("bad.trace").path
         try text.write(toFile: file, atomically: true, encoding: .utf8)
         for command in [["validate", "--trace", file], ["plot", "--trace", file], ["validate", "menu-show", "--frames", "trace:\(file)"]] {
@@ -199,6 +203,7 @@ import Testing
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("jank-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
         let csv = folder.appendingPathComponent("missed.csv")
         try lines.joined(separator: "\n").write(to: csv, atomically: true, encoding: .utf8)
         let json = try runBench(["validate", "--trace", csv.path, "--hz", "120", "--json", "-"])
