@@ -175,7 +175,7 @@ public struct PathAnimation: Sendable {
         typealias V = SIMD8<Double>
         var indices = SIMD8<Int>(), parameters = V(), found = SIMDMask<SIMD8<Int64>>()
         let finite = (t - t) .== 0  // false for ±∞ and NaN
-        guard all(finite), timingCurve.x1 == timingCurve.y1, timingCurve.x2 == timingCurve.y2 else {
+        guard everyLane(finite), timingCurve.x1 == timingCurve.y1, timingCurve.x2 == timingCurve.y2 else {
             for k in 0..<8 {
                 if let (index, parameter) = segmentPlace(atTime: t[k]) {
                     (indices[k], parameters[k], found[k]) = (index, parameter, true)
@@ -221,7 +221,7 @@ public struct PathAnimation: Sendable {
             }
             var pieceIndices = SIMD8<Int>()
             for k in 0..<8 where found[k] { pieceIndices[k] = measure.pieceIndex(atDistance: distance[k]) }
-            guard all(found), pieceIndices == SIMD8(repeating: pieceIndices[0]) else {
+            guard everyLane(found), pieceIndices == SIMD8(repeating: pieceIndices[0]) else {
                 for k in 0..<8 where found[k] {
                     let piece = measure.pieces[pieceIndices[k]]
                     (indices[k], parameters[k]) = (piece.segmentIndex, piece.parameter(atDistance: distance[k]))

@@ -221,8 +221,8 @@ struct PieceBuilder {
         typealias V = SIMD8<Double>
         let lower = from.replacing(with: to, where: to .< from)
         let upper = to.replacing(with: from, where: to .< from)
-        guard all(upper - lower .<= V(repeating: fastWidth)), all(lower .>= V(repeating: low)),
-              all(upper .<= V(repeating: high)) else { return nil }
+        guard everyLane(upper - lower .<= V(repeating: fastWidth)), everyLane(lower .>= V(repeating: low)),
+              everyLane(upper .<= V(repeating: high)) else { return nil }
         // In x = 2t − 1: centre c and half-width h (= the span's width in t).
         let c = lower + upper - 1
         let h = upper - lower
@@ -263,7 +263,7 @@ struct PieceBuilder {
         // Against the lanes shifted by one (constant indices: a permutation in registers, not a
         // loop over lanes stored to memory). NaN fails every comparison.
         let previous = SIMD8<Double>(low, t[0], t[1], t[2], t[3], t[4], t[5], t[6])
-        return all(t .> previous) && t[7] < high
+        return everyLane(t .> previous) && t[7] < high
     }
 
     /// First guesses at the eight nodes from the quintic Hermite interpolant of t(s) over the
@@ -356,15 +356,15 @@ struct PieceBuilder {
         var t = start
         for _ in 0..<rounds {
             guard let f = residual(t) else { return nil }
-            if all(Self.magnitude(f) .<= V(repeating: tolerance)) { return t }
+            if everyLane(Self.magnitude(f) .<= V(repeating: tolerance)) { return t }
             let (v, rate) = laneSpeedAndRate(at: t)
-            guard all(v .> 0) else { return nil }
+            guard everyLane(v .> 0) else { return nil }
             let step = f / v
             let next = t - step
             // In the piece and in order, or the sequential solve takes over.
             guard Self.strictlyIncreasing(next, above: t0, below: t1) else { return nil }
             let predicted: V = 0.5 * Self.magnitude(rate) * (step * step)
-            if all(predicted .<= V(repeating: 0.1 * tolerance)) { return next }
+            if everyLane(predicted .<= V(repeating: 0.1 * tolerance)) { return next }
             t = next
         }
         return nil

@@ -31,3 +31,16 @@ struct SpeedZerosTests {
         }
     }
 }
+
+/// `everyLane(_:)`, the build's and the batched frames' `all(_:)`.
+@Suite("Every lane")
+struct EveryLaneTests {
+    @Test("everyLane agrees with the standard library's all on each of the 256 masks")
+    func agreesWithAll() {
+        for bits in 0..<256 {
+            var mask = SIMDMask<SIMD8<Int64>>()
+            for lane in 0..<8 { mask[lane] = bits & (1 << lane) != 0 }
+            #expect(everyLane(mask) == all(mask), "mask \(String(bits, radix: 2))")
+        }
+    }
+}
