@@ -167,23 +167,16 @@ public struct PathMotion: Sendable {
         positions.reserveCapacity(count)
         if withElements { elements.reserveCapacity(count) }
         let lanes = SIMD8<Double>(0, 1, 2, 3, 4, 5, 6, 7)
-        var k = 0
-        while k + 8 <= count {
+        // The last group's lanes past `count` are computed and dropped: each lane is its own frame.
+        for k in stride(from: 0, to: count, by: 8) {
             // Double(k) + lane is Double(k + lane) exactly (k < 2⁵³).
             var t = startTime + (Double(k) + lanes) / hz
             t.replace(with: 0, where: t .<= 0)  // max(t, 0)
             let (indices, parameters) = locations(at: t)
-            for lane in 0..<8 {
+            for lane in 0..<min(8, count - k) {
                 positions.append(segments[indices[lane]].point(at: parameters[lane]).simd)
                 if withElements { elements.append(indices[lane] + 1) }
             }
-            k += 8
-        }
-        while k < count {
-            let (index, parameter) = location(at: max(startTime + Double(k) / hz, 0))
-            positions.append(segments[index].point(at: parameter).simd)
-            if withElements { elements.append(index + 1) }
-            k += 1
         }
         return (positions, elements)
     }

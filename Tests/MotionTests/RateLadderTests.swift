@@ -56,3 +56,24 @@ import Testing
         }
     }
 }
+
+/// `PathMotion.samples` takes its frames eight at a time (the last group's extra lanes dropped):
+/// every frame is `position(at:)` and `element(at:)` at its time, for every count up to 40.
+@Suite struct PathMotionFramesTests {
+    @Test func everyFrameIsTheScalarPositionAtItsTime() throws {
+        for mode in [TimingMode.linear, .paced] {
+            let motion = try PathMotion(path: BeeFlight(bee: .one, sign: 1).path(), duration: 2.3, mode: mode, repeats: false)
+            for (hz, start) in [(60.0, -0.05), (120, 0.0), (7.3, 1.9)] {
+                for count in 0...40 {
+                    let samples = try motion.samples(hz: hz, count: count, from: start)
+                    #expect(samples.count == count)
+                    for k in 0..<count {
+                        let t = max(start + Double(k) / hz, 0)
+                        #expect(samples.positions[k] == motion.position(at: t), "\(mode) \(hz) Hz, \(count) frames: frame \(k)")
+                        #expect(samples.elements?[k] == motion.element(at: t), "\(mode) \(hz) Hz, \(count) frames: frame \(k)")
+                    }
+                }
+            }
+        }
+    }
+}
